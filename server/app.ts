@@ -1,0 +1,140 @@
+/**
+ * Builds the Fastify app: plugins, the one error handler, the feature routes
+ * under /api, the OpenAPI document, and the built web app for every other path.
+ */
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fastifyJwt from '@fastify/jwt';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyCors from '@fastify/cors';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import {
+  hasZodFastifySchemaValidationErrors, jsonSchemaTransform, serializerCompiler, validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database, Db } from './db/client';
+import { AppError, TooManyRequestsError } from './lib/errors';
+import { registerFeatures } from './features';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    database: Database;
+  }
+}
+
+export interface BuildAppOptions {
+  config: Config;
+  database: Database;
+  jwtSecret: string;
+  logger?: FastifyServerOptions['logger'];
+  /** Folder of the built web app; served for every non-API path when it exists. */
+  webDist?: string;
+}
+
+export const GENERIC_ERROR = 'Something went wrong on our side. Please try again.';
+
+/** Paths that must never reach a log line (DECISIONS: no passwords, tokens or passport numbers). */
+export const LOG_REDACT = [
+  'req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]',
+  '*.password', '*.newPassword', '*.jwtToken', '*.accessToken', '*.passport_number', '*.passportNumber',
+];
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    trustProxy: config.TRUST_PROXY ? config.TRUST_PROXY.split(',').map((s) => s.trim()) : false,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        'default-src': ["'self'"],
+        'img-src': ["'self'", 'data:'],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'script-src': ["'self'"],
+        'connect-src': ["'self'"],
+        'upgrade-insecure-requests': null,
+      },
+    },
+  });
+  if (config.CORS_ORIGINS) {
+    await app.register(fastifyCors, { origin: config.CORS_ORIGINS.split(',').map((s) => s.trim()) });
+  }
+  await app.register(fastifyJwt, { secret: options.jwtSecret, sign: { expiresIn: config.JWT_EXPIRES_IN } });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: `${config.APP_NAME} API`, version: '1.0.0', description: 'Responses use the {status, message, data} envelope.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  app.setErrorHandler((error, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || String(issue.params?.missingProperty ?? '_');
+        errors[field] ??= issue.message ?? 'Invalid value';
+      }
+      const first = Object.values(errors)[0];
+      return reply.status(400).send({ status: 0, message: first ?? 'Invalid request.', errors });
+    }
+    if (error instanceof AppError) {
+      if (error instanceof TooManyRequestsError) reply.header('retry-after', String(error.retryAfterSeconds));
+      return reply.status(error.statusCode).send({
+        status: error.statusCode === 401 ? 401 : 0,
+        message: error.message,
+        ...(error.errors ? { errors: error.errors } : {}),
+      });
+    }
+    const statusCode = (error as { statusCode?: number }).statusCode;
+    if (statusCode && statusCode >= 400 && statusCode < 500) {
+      return reply.status(statusCode).send({ status: statusCode === 401 ? 401 : 0, message: (error as Error).message });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ status: 0, message: GENERIC_ERROR });
+  });
+
+  await app.register(registerFeatures, { prefix: '/api' });
+
+  const webDist = options.webDist;
+  const indexHtml = webDist ? path.join(webDist, 'index.html') : undefined;
+  if (webDist && indexHtml && existsSync(indexHtml)) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || request.url === '/api' || request.method !== 'GET') {
+      return reply.status(404).send({ status: 0, message: 'Not found.' });
+    }
+    if (indexHtml && existsSync(indexHtml)) {
+      return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).type('text/plain').send('The web app is not built. Run `npm run build` (npm start does it for you).');
+  });
+
+  return app;
+}

@@ -1,0 +1,13 @@
+/** Every feature's routes, mounted under /api. */
+import type { FastifyInstance } from 'fastify';
+import { authRoutes } from './auth/auth.routes';
+import { teamRoutes } from './team/team.routes';
+import { countRoutes } from './orders/counts.routes';
+import { healthRoutes } from './health/health.routes';
+
+export async function registerFeatures(app: FastifyInstance) {
+  await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(teamRoutes);
+  await app.register(countRoutes);
+}

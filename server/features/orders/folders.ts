@@ -1,0 +1,49 @@
+/**
+ * Folder predicates (DECISIONS section 2): the one definition of which orders a
+ * folder holds. The list, search and count queries all build on these.
+ * "Today" is the UTC date, so every server process agrees on it.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { CLOSED_STATUSES, STATUS_FOLDERS, type Folder, type FolderCounts } from '../../../shared/orders';
+import { selectRows, type Executor } from '../../db/client';
+
+const TODAY = sql`(now() at time zone 'UTC')::date`;
+const closedList = sql.join(CLOSED_STATUSES.map((s) => sql`${s}`), sql`, `);
+
+export function folderPredicate(folder: Folder, staffId: number): SQL {
+  switch (folder) {
+    case 'newOrder':
+      return sql`(o.process_status = 'New' and o.assigned_to_id is null and (o.processing_mode = 'standard' or (o.processing_mode = 'future' and o.processing_date <= ${TODAY})))`;
+    case 'priorityOrder':
+      return sql`(o.process_status = 'New' and o.assigned_to_id is null and o.processing_mode = 'priority')`;
+    case 'futureOrder':
+      return sql`(o.process_status = 'New' and o.processing_mode = 'future' and o.processing_date > ${TODAY})`;
+    case 'myOrder':
+      return sql`(o.assigned_to_id = ${staffId} and o.process_status not in (${closedList}))`;
+    case 'orderHistory':
+      return sql`(o.process_status <> 'Deleted')`;
+    default:
+      return sql`(o.process_status = ${STATUS_FOLDERS[folder]})`;
+  }
+}
+
+/** Orders processed (completed or document uploaded) and not deleted: the Order Processed figure. */
+const processedPredicate = sql`(o.processed_at is not null and o.process_status <> 'Deleted')`;
+
+const COUNT_FOLDERS: [keyof FolderCounts, Folder | 'processed'][] = [
+  ['myOrdersCount', 'myOrder'], ['newOrdersCount', 'newOrder'], ['priorityOrdersCount', 'priorityOrder'],
+  ['pendingOrdersCount', 'pendingOrder'], ['completedOrdersCount', 'completedOrder'], ['awaitingOrdersCount', 'awaitingOrder'],
+  ['processedOrdersCount', 'processed'], ['awaitingGovtCount', 'awaitingGovt'], ['contactCustomerOrdersCount', 'contactCustomer'],
+  ['customerCalledCount', 'customerCalled'], ['allOrdersCount', 'orderHistory'], ['deletedOrdersCount', 'deletedOrder'],
+  ['refundOrdersCount', 'refundOrder'], ['chargeBackCount', 'ChargeBack'],
+];
+
+/** Every folder count in one pass over the orders, straight from the predicates. */
+export async function countFolders(db: Executor, staffId: number): Promise<FolderCounts> {
+  const columns = sql.join(COUNT_FOLDERS.map(([field, folder]) => {
+    const predicate = folder === 'processed' ? processedPredicate : folderPredicate(folder, staffId);
+    return sql`count(*) filter (where ${predicate})::int as ${sql.identifier(field)}`;
+  }), sql`, `);
+  const [counts] = await selectRows<FolderCounts>(db, sql`select ${columns} from orders o`);
+  return counts!;
+}

@@ -1,0 +1,22 @@
+/**
+ * The `{status, message, data}` envelope of spec section 7. `status` mirrors
+ * the HTTP status: 1 success, 0 failure, 401 unauthorised (DECISIONS section 1).
+ */
+import { z } from 'zod';
+
+export function envelope<T extends z.ZodType>(data: T) {
+  return z.object({ status: z.literal(1), message: z.string(), data });
+}
+
+export const failureSchema = z.object({
+  status: z.union([z.literal(0), z.literal(401)]),
+  message: z.string(),
+  errors: z.record(z.string(), z.string()).optional(),
+});
+
+/** Response schemas for the failures every authenticated route can answer. */
+export const staffFailures = { 400: failureSchema, 401: failureSchema, 403: failureSchema, 404: failureSchema, 409: failureSchema, 429: failureSchema };
+
+export function ok<T>(data: T, message = 'Success') {
+  return { status: 1 as const, message, data };
+}

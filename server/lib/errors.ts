@@ -1,0 +1,24 @@
+/** The few typed errors services throw; the app's error handler maps each to one JSON shape. */
+export class AppError extends Error {
+  constructor(readonly statusCode: number, message: string, readonly errors?: Record<string, string>) {
+    super(message);
+  }
+}
+export class BadRequestError extends AppError {
+  constructor(message: string, errors?: Record<string, string>) { super(400, message, errors); }
+}
+export class UnauthorizedError extends AppError {
+  constructor(message = 'Your session has ended. Please sign in again.') { super(401, message); }
+}
+export class ForbiddenError extends AppError {
+  constructor(message = 'You do not have permission to do this.') { super(403, message); }
+}
+export class NotFoundError extends AppError {
+  constructor(message = 'Not found.') { super(404, message); }
+}
+export class ConflictError extends AppError {
+  constructor(message: string) { super(409, message); }
+}
+export class TooManyRequestsError extends AppError {
+  constructor(message: string, readonly retryAfterSeconds: number) { super(429, message); }
+}

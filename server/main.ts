@@ -1,0 +1,61 @@
+/** Entry point: config, database, migrations, first-start seeding, HTTP server, clean shutdown. */
+import { fileURLToPath } from 'node:url';
+import { buildApp, LOG_REDACT } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { openDatabase } from './db/client';
+import { runMigrations } from './db/migrate';
+import { bootstrap, formatBootstrapBanner } from './seed/bootstrap';
+import { resolveJwtSecret } from './lib/secrets';
+
+const WEB_DIST = fileURLToPath(new URL('../dist/web', import.meta.url));
+
+async function main() {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  await runMigrations(database);
+  const seeded = await bootstrap(database, config);
+  const app = await buildApp({
+    config, database, webDist: WEB_DIST,
+    jwtSecret: resolveJwtSecret(config.JWT_SECRET, config.DATA_DIR),
+    logger: { level: config.LOG_LEVEL, redact: { paths: LOG_REDACT, censor: '[redacted]' } },
+  });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    // close() stops accepting, waits for in-flight requests, then we close the
+    // database so an embedded data folder is flushed and left consistent.
+    const force = setTimeout(() => { app.log.error('shutdown timed out'); process.exit(1); }, 20_000);
+    force.unref();
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const banner = formatBootstrapBanner(seeded, config.PUBLIC_BASE_URL);
+  if (banner) console.log(banner);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
