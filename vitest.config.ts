@@ -1,0 +1,70 @@
+/**
+ * One `npm test`: unit tests, the API suite on embedded PGlite, the same API
+ * suite on PostgreSQL when TEST_DATABASE_URL is set, and browser tests in
+ * Debian's Chromium when it is installed (required when CI=true).
+ */
+import { existsSync } from 'node:fs';
+import { defineConfig } from 'vitest/config';
+import type { TestProjectInlineConfiguration } from 'vitest/config';
+
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const hasChromium = existsSync(chromium);
+const pgUrl = process.env.TEST_DATABASE_URL;
+
+if (!hasChromium) {
+  if (process.env.CI) throw new Error(`CI=true but Chromium is missing at ${chromium}: browser tests cannot be skipped in CI.`);
+  console.warn(`\n[browser tests skipped] Chromium not found at ${chromium}. Install it with \`apt-get install -y chromium\` (or set CHROMIUM_PATH) to run them.\n`);
+}
+if (!pgUrl) {
+  console.warn('[PostgreSQL API suite skipped] set TEST_DATABASE_URL=postgres://user@host:5432/db to run the API suite on PostgreSQL too.\n');
+}
+
+const apiProject = (name: string, env: Record<string, string>): TestProjectInlineConfiguration => ({
+  test: {
+    name,
+    include: ['server/**/*.test.ts'],
+    environment: 'node',
+    globalSetup: ['server/test/global-setup.ts'],
+    setupFiles: ['server/test/fail-on-console-error.ts'],
+    env,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+const projects: TestProjectInlineConfiguration[] = [
+  {
+    test: {
+      name: 'unit',
+      include: ['shared/**/*.test.ts', 'web/src/**/*.test.ts'],
+      environment: 'node',
+      setupFiles: ['server/test/fail-on-console-error.ts'],
+    },
+  },
+  apiProject('api-pglite', { TEST_DB: 'pglite' }),
+];
+if (pgUrl) projects.push(apiProject('api-postgres', { TEST_DB: 'postgres', TEST_DATABASE_URL: pgUrl }));
+if (hasChromium) {
+  projects.push({
+    test: {
+      name: 'browser',
+      include: ['tests/e2e/**/*.test.ts'],
+      environment: 'node',
+      globalSetup: ['tests/e2e/global-setup.ts'],
+      setupFiles: ['server/test/fail-on-console-error.ts'],
+      env: { CHROMIUM_PATH: chromium },
+      testTimeout: 60_000,
+      hookTimeout: 120_000,
+      // Browser files share the two cores with the API suites; one at a time keeps them steady.
+      fileParallelism: false,
+    },
+  });
+}
+
+export default defineConfig({
+  test: {
+    projects,
+    pool: 'forks',
+    maxWorkers: 2,
+  },
+});
