@@ -203,6 +203,10 @@ export const mails = pgTable('mails', {
   /** Other attachments (invoice PDF...) kept as stored keys: [{filename, storageKey, contentType}]. */
   attachments: jsonb('attachments').$type<{ filename: string; storageKey: string; contentType: string }[]>().notNull().default([]),
   mailServiceProvider: text('mail_service_provider').notNull(),
+  /** Where the worker actually delivered it: the chosen provider, or the local outbox when none is configured. */
+  deliveredVia: text('delivered_via'),
+  fromAddress: text('from_address'),
+  replyTo: text('reply_to'),
   status: text('status').notNull().default('queued'),
   attempts: integer('attempts').notNull().default(0),
   nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
@@ -215,6 +219,8 @@ export const mails = pgTable('mails', {
 }, (t) => [
   check('mails_status_check', sql`${t.status} in ('queued','sending','sent','failed')`),
   check('mails_provider_check', sql`${t.mailServiceProvider} in ('ses','smtp')`),
+  check('mails_delivered_via_check', sql`${t.deliveredVia} in ('ses','smtp','outbox')`),
+  index('mails_delivered_idx').on(t.deliveredVia, t.createdAt.desc()),
   index('mails_order_idx').on(t.orderId, t.createdAt.desc()),
   index('mails_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'queued'`),
 ]);
