@@ -17,6 +17,32 @@ const intakeKeys = z.string().default('').transform((value, ctx) => {
   return keys;
 });
 
+const flag = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** Documents, storage and mail (issue 8). Cross-field rules are checked in loadConfig. */
+const documentAndMailEnv = {
+  UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024, 'must be at least 1024').max(100 * 1024 * 1024, 'must be at most 100 MB').default(10 * 1024 * 1024),
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name').optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ENDPOINT: z.url('must be a URL').optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: flag.optional(),
+  S3_PREFIX: z.string().regex(/^[\w./-]*$/, 'may hold letters, digits and . _ / - only').default(''),
+  MAIL_FROM: z.email('must be an e-mail address').optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  SES_REGION: z.string().min(1).optional(),
+  SES_ENDPOINT: z.url('must be a URL').optional(),
+  SES_ACCESS_KEY_ID: z.string().min(1).optional(),
+  SES_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  MAIL_DEFAULT_PROVIDER: z.enum(['ses', 'smtp']).optional(),
+  MAIL_WORKER: flag.default(true),
+  MAIL_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(2000),
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
+  MAIL_RETRY_BASE_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+};
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
@@ -34,11 +60,13 @@ const envSchema = z.object({
   CORS_ORIGINS: z.string().default(''),
   TRUST_PROXY: z.string().default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ...documentAndMailEnv,
 });
 
-export type Config = Omit<z.output<typeof envSchema>, 'PUBLIC_BASE_URL' | 'DEMO_ORDERS'> & {
+export type Config = Omit<z.output<typeof envSchema>, 'PUBLIC_BASE_URL' | 'DEMO_ORDERS' | 'MAIL_FROM'> & {
   PUBLIC_BASE_URL: string;
   DEMO_ORDERS: number;
+  MAIL_FROM: string;
 };
 
 export class ConfigError extends Error {}
@@ -52,10 +80,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const cfg = parsed.data;
+  const problems = [
+    cfg.STORAGE_DRIVER === 's3' && !cfg.S3_BUCKET && '  S3_BUCKET: is required when STORAGE_DRIVER=s3',
+    !!cfg.S3_ACCESS_KEY_ID !== !!cfg.S3_SECRET_ACCESS_KEY && '  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither',
+    !!cfg.SES_ACCESS_KEY_ID !== !!cfg.SES_SECRET_ACCESS_KEY && '  SES_ACCESS_KEY_ID, SES_SECRET_ACCESS_KEY: set both or neither',
+    (cfg.SES_ENDPOINT || cfg.SES_ACCESS_KEY_ID) && !cfg.SES_REGION && '  SES_REGION: is required when other SES_ variables are set',
+  ].filter((p): p is string => typeof p === 'string');
+  if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   return {
     ...cfg,
     PUBLIC_BASE_URL: (cfg.PUBLIC_BASE_URL ?? `http://localhost:${cfg.PORT}`).replace(/\/+$/, ''),
     // Demo orders only on the embedded default unless asked for explicitly.
     DEMO_ORDERS: cfg.DEMO_ORDERS ?? (cfg.DATABASE_URL ? 0 : 300),
+    MAIL_FROM: cfg.MAIL_FROM ?? `no-reply@${cfg.APPLICATION_MAIL_DOMAIN}`,
   };
 }
