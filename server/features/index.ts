@@ -4,10 +4,12 @@ import { authRoutes } from './auth/auth.routes';
 import { teamRoutes } from './team/team.routes';
 import { countRoutes } from './orders/counts.routes';
 import { healthRoutes } from './health/health.routes';
+import { orderDetailRoutes } from './order-detail/order-detail.routes';
 
 export async function registerFeatures(app: FastifyInstance) {
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(teamRoutes);
   await app.register(countRoutes);
+  await app.register(orderDetailRoutes);
 }

@@ -1,0 +1,149 @@
+/**
+ * Order detail (spec section 2 "Order detail", section 3): the whole
+ * application with its histories, Comment History (remarks) and transaction
+ * details. Status moves are not here: they go through the one move service of
+ * the orders feature.
+ */
+import { and, asc, desc, eq, getTableColumns } from 'drizzle-orm';
+import type { Config } from '../../config';
+import type { Db, Executor } from '../../db/client';
+import { downloadHistory, landingSites, mails, orders, processLogs, remarks, teamMembers, uploadDocs } from '../../db/schema';
+import { requirePermission, type Staff } from '../../lib/auth';
+import { NotFoundError } from '../../lib/errors';
+import { logStep } from '../../lib/process-log';
+import { decodeOrderId } from '../../../shared/ids';
+import { easternDate, easternTime } from '../../../shared/eastern-time';
+import { answerWarnings, type WarningInput } from '../../../shared/order-warnings';
+import type { OrderDetail, RemarkEntry } from '../../../shared/schemas/order-detail';
+
+export const ORDER_NOT_FOUND = 'Order not found.';
+export const STEP_REMARK = 'Remark added';
+export const STEP_TRANSACTION = 'Transaction details updated';
+
+/** An order id as it appears in a path: the number itself or its encoded form (MjAwMDAy). */
+export function parseOrderRef(ref: string): number | null {
+  if (/^\d{1,15}$/.test(ref)) return Number(ref);
+  return decodeOrderId(ref);
+}
+
+const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
+const yn = (value: string | null) => (value === 'Y' ? 'Y' : 'N');
+
+type RemarkRow = typeof remarks.$inferSelect;
+function remarkEntry(row: RemarkRow): RemarkEntry {
+  return {
+    id: row.id, order_id: row.orderId, created_at: iso(row.createdAt)!,
+    us_date: easternDate(row.createdAt), us_time: easternTime(row.createdAt),
+    remark_name: row.remarkName, remark: row.remark,
+    whatsapp: yn(row.whatsapp), telephone: yn(row.telephone), status_refund: yn(row.statusRefund),
+    voided: yn(row.voided), chargeback: yn(row.chargeback), report_error: yn(row.reportError),
+  };
+}
+
+/** The order's answer columns under their database (spec) names, timestamps as ISO strings. */
+function snakeCaseAnswers(row: typeof orders.$inferSelect): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(orders))) {
+    const value = row[key as keyof typeof row];
+    out[column.name] = value instanceof Date ? value.toISOString() : value;
+  }
+  return out;
+}
+
+async function requireOrderExists(db: Executor, orderId: number) {
+  const [found] = await db.select({ id: orders.orderId }).from(orders).where(eq(orders.orderId, orderId));
+  if (!found) throw new NotFoundError(ORDER_NOT_FOUND);
+}
+
+export async function getOrderDetail(db: Db, config: Config, staff: Staff, ref: string, today = new Date()): Promise<OrderDetail> {
+  requirePermission(staff, 'orders:work');
+  const orderId = parseOrderRef(ref);
+  if (orderId === null) throw new NotFoundError(ORDER_NOT_FOUND);
+
+  const [found] = await db.select({ order: orders, siteKey: landingSites.siteKey, siteName: landingSites.name, assignee: teamMembers.name })
+    .from(orders)
+    .innerJoin(landingSites, eq(landingSites.id, orders.landingSiteId))
+    .leftJoin(teamMembers, eq(teamMembers.id, orders.assignedToId))
+    .where(eq(orders.orderId, orderId));
+  if (!found) throw new NotFoundError(ORDER_NOT_FOUND);
+
+  const [mailRows, docRows, downloadRows, remarkRows, logRows] = await Promise.all([
+    db.select({ mail: mails, file1: uploadDocs.file1 }).from(mails)
+      .leftJoin(uploadDocs, eq(uploadDocs.id, mails.uploadDocId))
+      .where(and(eq(mails.orderId, orderId), eq(mails.status, 'sent')))
+      .orderBy(desc(mails.sentAt), desc(mails.id)),
+    db.select().from(uploadDocs).where(eq(uploadDocs.orderId, orderId)).orderBy(desc(uploadDocs.createdAt), desc(uploadDocs.id)),
+    db.select().from(downloadHistory).where(eq(downloadHistory.orderId, orderId)).orderBy(desc(downloadHistory.createdAt), desc(downloadHistory.id)),
+    db.select().from(remarks).where(eq(remarks.orderId, orderId)).orderBy(desc(remarks.createdAt), desc(remarks.id)),
+    db.select().from(processLogs).where(eq(processLogs.orderId, orderId)).orderBy(asc(processLogs.updateTime), asc(processLogs.id)),
+  ]);
+
+  const { order } = found;
+  const answers = snakeCaseAnswers(order);
+  return {
+    ...(answers as Omit<OrderDetail, 'application_email' | 'landing_site' | 'landing_site_name' | 'assign_to' | 'mailHistory' | 'uploadDoc' | 'downloadHistory' | 'remark' | 'processLogs' | 'warnings'>),
+    application_email: `${order.orderId}@${config.APPLICATION_MAIL_DOMAIN}`,
+    landing_site: found.siteKey,
+    landing_site_name: found.siteName,
+    assign_to: found.assignee,
+    mailHistory: mailRows.map(({ mail, file1 }) => ({
+      id: mail.id, order_id: orderId, create_ts: iso(mail.sentAt ?? mail.createdAt)!, kind: mail.kind,
+      to_address: mail.toAddress, subject: mail.subject, mail_service_provider: mail.mailServiceProvider,
+      uploadDoc: { file1, mail_service_provider: mail.mailServiceProvider },
+    })),
+    uploadDoc: docRows.map((d) => ({
+      id: d.id, order_id: d.orderId, file1: d.file1, original_name: d.originalName, content_type: d.contentType,
+      size_bytes: d.sizeBytes, is_current: d.isCurrent, uploaded_by_name: d.uploadedByName, create_ts: iso(d.createdAt)!,
+    })),
+    downloadHistory: downloadRows.map((d) => ({
+      id: d.id, order_id: d.orderId, create_ts: iso(d.createdAt)!, file1: d.file1, ip: d.ip, browser: d.browser,
+      device: d.device, device_type: d.deviceType, os: d.os, country: d.country, city: d.city, timezone: d.timezone,
+    })),
+    remark: remarkRows.map(remarkEntry),
+    processLogs: logRows.map((l) => ({
+      id: l.id, order_id: l.orderId, step_name: l.stepName, staff_name: l.staffName, detail: l.detail, update_time: iso(l.updateTime)!,
+    })),
+    warnings: answerWarnings(answers as unknown as WarningInput, today.toISOString().slice(0, 10)),
+  };
+}
+
+const FLAG_LABELS = { whatsapp: 'Whatsapp', telephone: 'Telephone', statusRefund: 'Refund', voided: 'Voided', chargeBack: 'Chargeback', reportError: 'ReportError' } as const;
+type Flag = 'Y' | null;
+
+export interface AddRemarkInput {
+  orderId: number;
+  remark: string;
+  whatsapp: Flag; telephone: Flag; statusRefund: Flag; voided: Flag; chargeBack: Flag; reportError: Flag;
+}
+
+/** Adds a Comment History line; the remarker is always the signed-in member. */
+export async function addRemark(db: Db, staff: Staff, input: AddRemarkInput): Promise<RemarkEntry> {
+  requirePermission(staff, 'orders:work');
+  return db.transaction(async (tx) => {
+    await requireOrderExists(tx, input.orderId);
+    const [row] = await tx.insert(remarks).values({
+      orderId: input.orderId, remark: input.remark, remarkName: staff.name, staffId: staff.id,
+      whatsapp: input.whatsapp, telephone: input.telephone, statusRefund: input.statusRefund,
+      voided: input.voided, chargeback: input.chargeBack, reportError: input.reportError,
+    }).returning();
+    const ticked = (Object.keys(FLAG_LABELS) as (keyof typeof FLAG_LABELS)[]).filter((f) => input[f] === 'Y').map((f) => FLAG_LABELS[f]);
+    await logStep(tx, { orderId: input.orderId, stepName: STEP_REMARK, staff, detail: ticked.length ? `Flags: ${ticked.join(', ')}` : null });
+    return remarkEntry(row!);
+  });
+}
+
+export async function updateTransactionDetails(db: Db, staff: Staff, input: { orderId: number; transactionId: string; merchantName: string }) {
+  requirePermission(staff, 'orders:work');
+  return db.transaction(async (tx) => {
+    const [updated] = await tx.update(orders)
+      .set({ transactionId: input.transactionId, merchantName: input.merchantName, updatedAt: new Date() })
+      .where(eq(orders.orderId, input.orderId))
+      .returning({ transaction_id: orders.transactionId, merchant_name: orders.merchantName });
+    if (!updated) throw new NotFoundError(ORDER_NOT_FOUND);
+    await logStep(tx, {
+      orderId: input.orderId, stepName: STEP_TRANSACTION, staff,
+      detail: `Transaction Id ${input.transactionId}, Merchant Name ${input.merchantName}`,
+    });
+    return updated;
+  });
+}

@@ -1,0 +1,61 @@
+/**
+ * Precise orders for tests: a complete, valid application (a foreign visitor,
+ * every declaration no, arriving in 30 days) that each test adjusts to the one
+ * case it checks.
+ */
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../db/client';
+import { selectRows } from '../db/client';
+import { orders } from '../db/schema';
+
+export type OrderValues = typeof orders.$inferInsert;
+
+const DAY = 86_400_000;
+
+export function orderValues(overrides: Partial<OrderValues> = {}, now = new Date()): Omit<OrderValues, 'landingSiteId'> {
+  const arrival = new Date(now.getTime() + 30 * DAY);
+  return {
+    processingMode: 'standard',
+    processStatus: 'New',
+    hasJapanesePassport: 'no',
+    hasReentryPermission: 'no',
+    passportNumber: 'TK1234567',
+    surname: 'TANAKA-SMITH',
+    givenName: 'EMILY',
+    nationality: 'Australia',
+    dateOfDob: 14, monthOfDob: 3, yearOfDob: 1988,
+    dateOfExpiry: 20, monthOfExpiry: 9, yearOfExpiry: arrival.getUTCFullYear() + 5,
+    occupation: 'Architect',
+    homeAddressCountryName: 'Australia',
+    homeAddressCityName: 'Melbourne',
+    email: 'emily.tanaka@mail.example',
+    dateOfArrivalInJapan: arrival.getUTCDate(),
+    monthOfArrivalInJapan: arrival.getUTCMonth() + 1,
+    yearOfArrivalInJapan: arrival.getUTCFullYear(),
+    airlineCompany: 'Qantas',
+    flightNumber: 'QF25',
+    pointOfEmbarkation: 'Sydney',
+    postalCodeJapan: '1600023',
+    prefecture: 'TOKYO',
+    city: 'SHINJUKU-KU',
+    address: '3-7-1 Nishi-Shinjuku',
+    hotelName: 'Sakura Garden Hotel',
+    personalPhoneCode: '61',
+    personalTelephoneNumber: '412345678',
+    purposeOfVisit: 'Tourism',
+    durationOfStay: '14 days',
+    immigrationOne: 'no', immigrationTwo: 'no', immigrationThree: 'no', immigrationFour: 'no',
+    declarationOne: 'no', declarationTwo: 'no', declarationThree: 'no', declarationFour: 'no',
+    declarationFive: 'no', declarationSix: 'no', declarationSeven: 'no', declarationEight: 'no',
+    ...overrides,
+  };
+}
+
+/** Inserts one order (on the first landing site unless given) and returns its id. */
+export async function insertOrder(db: Executor, overrides: Partial<OrderValues> = {}): Promise<number> {
+  const [site] = await selectRows<{ id: number }>(db, sql`select id from landing_sites order by id limit 1`);
+  const [row] = await db.insert(orders)
+    .values({ landingSiteId: site!.id, ...orderValues(overrides) })
+    .returning({ orderId: orders.orderId });
+  return row!.orderId;
+}

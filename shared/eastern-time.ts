@@ -1,0 +1,42 @@
+/**
+ * Histories labelled "EST" show US Eastern time (America/New_York, DECISIONS
+ * section 7), so the label is true; daylight saving is applied by the zone.
+ * Formats: MM/DD/YYYY and h:mm:ss AM/PM for histories, YYYY-MM-DD HH:mm:ss for
+ * process logs (spec section 9). The 12-hour clock carries AM/PM so a time is
+ * never ambiguous.
+ */
+const ZONE = 'America/New_York';
+
+const partsFormat = new Intl.DateTimeFormat('en-US', {
+  timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit',
+  hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
+});
+
+function parts(value: string | Date) {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  const p: Record<string, string> = {};
+  for (const part of partsFormat.formatToParts(date)) p[part.type] = part.value;
+  return { year: p.year!, month: p.month!, day: p.day!, hour: Number(p.hour), minute: p.minute!, second: p.second! };
+}
+
+export function easternDate(value: string | Date): string {
+  const p = parts(value);
+  return `${p.month}/${p.day}/${p.year}`;
+}
+
+export function easternTime(value: string | Date): string {
+  const p = parts(value);
+  const h12 = p.hour % 12 === 0 ? 12 : p.hour % 12;
+  return `${h12}:${p.minute}:${p.second} ${p.hour < 12 ? 'AM' : 'PM'}`;
+}
+
+/** MM/DD/YYYY h:mm:ss AM, for history tables labelled "Date & Time (EST)". */
+export function easternDateTime(value: string | Date): string {
+  return `${easternDate(value)} ${easternTime(value)}`;
+}
+
+/** YYYY-MM-DD HH:mm:ss in US Eastern time, for process logs. */
+export function easternLogTime(value: string | Date): string {
+  const p = parts(value);
+  return `${p.year}-${p.month}-${p.day} ${String(p.hour).padStart(2, '0')}:${p.minute}:${p.second}`;
+}

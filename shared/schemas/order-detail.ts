@@ -1,0 +1,188 @@
+/**
+ * Order detail: the request bodies (spec section 3 "Remark payload", section 5
+ * messages, DECISIONS [11]) and the shape of GET /api/admin/get-orders-details.
+ */
+import { z } from 'zod';
+
+export const orderIdField = z.coerce.number({ error: 'Order id must be a number.' })
+  .int('Order id must be a number.').positive('Order id must be a number.');
+
+/** A tick box: 'Y' when ticked (spec), anything else (N, '', false, missing) is not ticked. */
+const flag = z.union([z.string(), z.boolean(), z.null()]).optional()
+  .transform((v) => (v === true || v === 'Y' || v === 'y' ? ('Y' as const) : null));
+
+export const REMARK_FLAGS = ['whatsapp', 'telephone', 'statusRefund', 'voided', 'chargeBack'] as const;
+export type RemarkFlag = (typeof REMARK_FLAGS)[number];
+
+export const remarkText = z.string({ error: 'Please enter your remark' }).trim()
+  .min(1, 'Please enter your remark')
+  .max(5000, 'Remark must be at most 5000 characters.');
+
+export const addRemarkSchema = z.object({
+  orderId: orderIdField,
+  remark: remarkText,
+  /** Accepted for compatibility and ignored: the remarker is the signed-in member. */
+  remarkerName: z.string().optional(),
+  whatsapp: flag,
+  telephone: flag,
+  statusRefund: flag,
+  voided: flag,
+  chargeBack: flag,
+  reportError: flag,
+});
+export type AddRemarkInput = z.input<typeof addRemarkSchema>;
+
+export const transactionDetailsSchema = z.object({
+  orderId: orderIdField,
+  transactionId: z.string({ error: 'Please enter your Transaction Id' }).trim()
+    .min(1, 'Please enter your Transaction Id').max(200, 'Transaction Id must be at most 200 characters.'),
+  merchantName: z.string({ error: 'Please enter your Merchant Name' }).trim()
+    .min(1, 'Please enter your Merchant Name').max(200, 'Merchant Name must be at most 200 characters.'),
+});
+export type TransactionDetailsInput = z.input<typeof transactionDetailsSchema>;
+
+const yn = z.string().nullable();
+const int = z.number().int().nullable();
+
+/** One Comment History line; us_date/us_time are US Eastern (labelled EST). Flags are 'Y' or 'N'. */
+export const remarkEntrySchema = z.object({
+  id: z.number(),
+  order_id: z.number(),
+  created_at: z.string(),
+  us_date: z.string(),
+  us_time: z.string(),
+  remark_name: z.string(),
+  remark: z.string(),
+  whatsapp: z.string(),
+  telephone: z.string(),
+  status_refund: z.string(),
+  voided: z.string(),
+  chargeback: z.string(),
+  report_error: z.string(),
+});
+
+export const mailHistoryEntrySchema = z.object({
+  id: z.number(),
+  order_id: z.number(),
+  create_ts: z.string(),
+  kind: z.string(),
+  to_address: z.string(),
+  subject: z.string(),
+  mail_service_provider: z.string(),
+  uploadDoc: z.object({ file1: z.string().nullable(), mail_service_provider: z.string() }),
+});
+
+export const uploadDocEntrySchema = z.object({
+  id: z.number(),
+  order_id: z.number(),
+  file1: z.string(),
+  original_name: z.string(),
+  content_type: z.string(),
+  size_bytes: z.number(),
+  is_current: z.boolean(),
+  uploaded_by_name: z.string().nullable(),
+  create_ts: z.string(),
+});
+
+export const downloadHistoryEntrySchema = z.object({
+  id: z.number(),
+  order_id: z.number(),
+  create_ts: z.string(),
+  file1: z.string(),
+  ip: z.string(),
+  browser: z.string().nullable(),
+  device: z.string().nullable(),
+  device_type: z.string().nullable(),
+  os: z.string().nullable(),
+  country: z.string().nullable(),
+  city: z.string().nullable(),
+  timezone: z.string().nullable(),
+});
+
+export const processLogEntrySchema = z.object({
+  id: z.number(),
+  order_id: z.number(),
+  step_name: z.string(),
+  staff_name: z.string().nullable(),
+  detail: z.string().nullable(),
+  update_time: z.string(),
+});
+
+export const answerWarningSchema = z.object({ code: z.string(), message: z.string() });
+
+export const orderDetailSchema = z.object({
+  // Identity and routing
+  order_id: z.number(),
+  application_email: z.string(),
+  processing_mode: z.string(),
+  processing_date: z.string().nullable(),
+  landing_site: z.string(),
+  landing_site_name: z.string(),
+  process_status: z.string(),
+  transaction_id: z.string().nullable(),
+  merchant_name: z.string().nullable(),
+  assign_to: z.string().nullable(),
+  processed_by_name: z.string().nullable(),
+  refund_date: z.string().nullable(),
+  created_at: z.string(),
+  purged_at: z.string().nullable(),
+  // Procedure category
+  has_japanese_passport: z.string(),
+  has_reentry_permission: z.string(),
+  // Passport
+  passport_number: z.string(),
+  surname: z.string(),
+  given_name: z.string(),
+  nationality: z.string(),
+  date_of_dob: z.number(), month_of_dob: z.number(), year_of_dob: z.number(),
+  date_of_expiry: z.number(), month_of_expiry: z.number(), year_of_expiry: z.number(),
+  // Personal
+  occupation: z.string(),
+  home_address_country_name: z.string().nullable(),
+  home_address_city_name: z.string().nullable(),
+  email: z.string(),
+  // Arrival
+  date_of_arrival_in_japan: z.number(), month_of_arrival_in_japan: z.number(), year_of_arrival_in_japan: z.number(),
+  airline_company: z.string(),
+  flight_number: z.string(),
+  point_of_embarkation: z.string(),
+  // Address in Japan
+  postal_code_japan: z.string(),
+  prefecture: z.string(),
+  other_prefecture: z.string().nullable(),
+  city: z.string(),
+  other_city: z.string().nullable(),
+  address: z.string(),
+  hotel_name: z.string(),
+  personal_phone_code: z.string(),
+  personal_telephone_number: z.string(),
+  // Visit
+  purpose_of_visit: z.string().nullable(),
+  specific_purpose_for_visit: z.string().nullable(),
+  duration_of_stay: z.string().nullable(),
+  // Questions
+  immigration_one: yn, immigration_two: yn, immigration_three: yn, immigration_four: yn,
+  declaration_one: z.string(), declaration_two: z.string(), declaration_three: z.string(), declaration_four: z.string(),
+  declaration_five: z.string(), declaration_six: z.string(), declaration_seven: z.string(), declaration_eight: z.string(),
+  quantity_of_unaccompanied_articles: int,
+  // Personal effects
+  alcoholic_beverages: int, cigarettes: int, heat_not_burn: int, cigars: int, others: int,
+  perfume: z.string().nullable(),
+  // Other articles
+  article_name: z.string().nullable(),
+  quantity: int,
+  unit: z.string().nullable(),
+  market_value: z.string().nullable(),
+  currency: z.string().nullable(),
+  // Lists
+  mailHistory: z.array(mailHistoryEntrySchema),
+  uploadDoc: z.array(uploadDocEntrySchema),
+  downloadHistory: z.array(downloadHistoryEntrySchema),
+  remark: z.array(remarkEntrySchema),
+  processLogs: z.array(processLogEntrySchema),
+  warnings: z.array(answerWarningSchema),
+});
+export type OrderDetail = z.infer<typeof orderDetailSchema>;
+export type RemarkEntry = z.infer<typeof remarkEntrySchema>;
+export type ProcessLogEntry = z.infer<typeof processLogEntrySchema>;
+export type AnswerWarning = z.infer<typeof answerWarningSchema>;
