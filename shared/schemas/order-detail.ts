@@ -118,6 +118,9 @@ export const orderDetailSchema = z.object({
   processing_date: z.string().nullable(),
   landing_site: z.string(),
   landing_site_name: z.string(),
+  landing_site_support_email: z.string(),
+  /** The customer's public track page for this order (the link of the approved-order e-mail). */
+  track_url: z.string(),
   process_status: z.string(),
   transaction_id: z.string().nullable(),
   merchant_name: z.string().nullable(),

@@ -11,7 +11,7 @@ import { downloadHistory, landingSites, mails, orders, processLogs, remarks, tea
 import { requirePermission, type Staff } from '../../lib/auth';
 import { NotFoundError } from '../../lib/errors';
 import { logStep } from '../../lib/process-log';
-import { decodeOrderId } from '../../../shared/ids';
+import { decodeOrderId, encodeId } from '../../../shared/ids';
 import { easternDate, easternTime } from '../../../shared/eastern-time';
 import { answerWarnings, type WarningInput } from '../../../shared/order-warnings';
 import type { OrderDetail, RemarkEntry } from '../../../shared/schemas/order-detail';
@@ -60,7 +60,9 @@ export async function getOrderDetail(db: Db, config: Config, staff: Staff, ref: 
   const orderId = parseOrderRef(ref);
   if (orderId === null) throw new NotFoundError(ORDER_NOT_FOUND);
 
-  const [found] = await db.select({ order: orders, siteKey: landingSites.siteKey, siteName: landingSites.name, assignee: teamMembers.name })
+  const [found] = await db.select({
+    order: orders, siteKey: landingSites.siteKey, siteName: landingSites.name, supportEmail: landingSites.supportEmail, assignee: teamMembers.name,
+  })
     .from(orders)
     .innerJoin(landingSites, eq(landingSites.id, orders.landingSiteId))
     .leftJoin(teamMembers, eq(teamMembers.id, orders.assignedToId))
@@ -81,10 +83,12 @@ export async function getOrderDetail(db: Db, config: Config, staff: Staff, ref: 
   const { order } = found;
   const answers = snakeCaseAnswers(order);
   return {
-    ...(answers as Omit<OrderDetail, 'application_email' | 'landing_site' | 'landing_site_name' | 'assign_to' | 'mailHistory' | 'uploadDoc' | 'downloadHistory' | 'remark' | 'processLogs' | 'warnings'>),
+    ...(answers as Omit<OrderDetail, 'application_email' | 'landing_site' | 'landing_site_name' | 'landing_site_support_email' | 'track_url' | 'assign_to' | 'mailHistory' | 'uploadDoc' | 'downloadHistory' | 'remark' | 'processLogs' | 'warnings'>),
     application_email: `${order.orderId}@${config.APPLICATION_MAIL_DOMAIN}`,
     landing_site: found.siteKey,
     landing_site_name: found.siteName,
+    landing_site_support_email: found.supportEmail,
+    track_url: `${config.PUBLIC_BASE_URL}/track-order/${encodeId(order.orderId)}`,
     assign_to: found.assignee,
     mailHistory: mailRows.map(({ mail, file1 }) => ({
       id: mail.id, order_id: orderId, create_ts: iso(mail.sentAt ?? mail.createdAt)!, kind: mail.kind,

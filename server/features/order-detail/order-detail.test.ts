@@ -57,7 +57,8 @@ describe('GET /api/admin/get-orders-details/{orderId}', () => {
     for (const field of SPEC_FIELDS) expect(data, field).toHaveProperty(field);
     expect(data).toMatchObject({
       order_id: id, application_email: `${id}@arrivalcard-mail.example`, processing_mode: 'future', processing_date: '2031-05-01',
-      landing_site: 'japan-arrival', landing_site_name: 'Japan Arrival Card Online', process_status: 'New',
+      landing_site: 'japan-arrival', landing_site_name: 'Japan Arrival Card Online', landing_site_support_email: 'support@japan-arrival.example',
+      track_url: `http://localhost:3000/track-order/${encodeId(id)}`, process_status: 'New',
       transaction_id: 'txn_abc123', merchant_name: 'Arrival Services Ltd', assign_to: null,
       has_japanese_passport: 'no', has_reentry_permission: 'no',
       passport_number: 'TK1234567', surname: 'TANAKA-SMITH', given_name: 'EMILY', nationality: 'Australia',
