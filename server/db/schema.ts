@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
-  bigint, bigserial, boolean, char, check, date, index, integer, jsonb, numeric, pgTable, serial, smallint, text,
+  bigint, bigserial, boolean, char, check, date, index, integer, jsonb, numeric, pgTable, primaryKey, serial, smallint, text,
   timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
@@ -154,7 +154,31 @@ export const orders = pgTable('orders', {
   index('orders_created_idx').on(t.createdAt.desc(), t.orderId.desc()),
   index('orders_email_idx').on(sql`lower(${t.email})`),
   index('orders_processed_by_idx').on(t.processedAt, t.processedByName).where(sql`${t.processedAt} is not null`),
+  // Queue pages (issue 3): one partial index per folder shape, in list order, so page 500 is an index walk.
+  index('orders_queue_new_idx').on(t.createdAt.desc(), t.orderId.desc())
+    .where(sql`${t.processStatus} = 'New' and ${t.assignedToId} is null and ${t.processingMode} in ('standard','future')`),
+  index('orders_queue_priority_idx').on(t.createdAt.desc(), t.orderId.desc())
+    .where(sql`${t.processStatus} = 'New' and ${t.assignedToId} is null and ${t.processingMode} = 'priority'`),
+  index('orders_queue_future_idx').on(t.processingDate, t.createdAt.desc(), t.orderId.desc())
+    .where(sql`${t.processStatus} = 'New' and ${t.processingMode} = 'future'`),
+  index('orders_queue_mine_idx').on(t.assignedToId, t.createdAt.desc(), t.orderId.desc())
+    .where(sql`${t.assignedToId} is not null and ${t.processStatus} not in ('Completed','Refunds','ChargeBack','Deleted')`),
+  // The trigram index for queue search (lower(name, e-mail, phone) contains) is in migration 0003 (needs pg_trgm).
 ]);
+
+/**
+ * Folder counts kept incrementally by statement-level triggers on orders (migration
+ * 0003). One order adds 1 to each bucket it belongs to; a bucket is split into
+ * shards (by backend pid) so concurrent status moves do not queue on one hot row.
+ * `day` is the processing date for future orders (so "its date has arrived" needs no
+ * row change) and '-infinity' for every other bucket. See server/features/orders/folder-counts.ts.
+ */
+export const orderFolderCounts = pgTable('order_folder_counts', {
+  bucket: text('bucket').notNull(),
+  day: date('day').notNull().default('-infinity'),
+  shard: smallint('shard').notNull(),
+  n: bigint('n', { mode: 'number' }).notNull(),
+}, (t) => [primaryKey({ columns: [t.bucket, t.day, t.shard] })]);
 
 export const remarks = pgTable('remarks', {
   id: serial('id').primaryKey(),
