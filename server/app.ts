@@ -3,7 +3,7 @@
  * under /api, the OpenAPI document, and the built web app for every other path.
  */
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifyJwt from '@fastify/jwt';
@@ -45,6 +45,16 @@ export const LOG_REDACT = [
   'req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]',
   '*.password', '*.newPassword', '*.jwtToken', '*.accessToken', '*.passport_number', '*.passportNumber',
 ];
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** The SPA's index.html with the configured product name filled in (title and a meta tag the app reads). */
+function loadIndexHtml(webDist: string | undefined, appName: string): string | null {
+  const file = webDist ? path.join(webDist, 'index.html') : undefined;
+  if (!file || !existsSync(file)) return null;
+  return readFileSync(file, 'utf8').replaceAll('__APP_NAME__', escapeHtml(appName));
+}
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
@@ -121,18 +131,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(registerFeatures, { prefix: '/api' });
 
-  const webDist = options.webDist;
-  const indexHtml = webDist ? path.join(webDist, 'index.html') : undefined;
-  if (webDist && indexHtml && existsSync(indexHtml)) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+  const indexHtml = loadIndexHtml(options.webDist, config.APP_NAME);
+  if (options.webDist && indexHtml) {
+    await app.register(fastifyStatic, { root: options.webDist, wildcard: false, index: false });
   }
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || request.url === '/api' || request.method !== 'GET') {
       return reply.status(404).send({ status: 0, message: 'Not found.' });
     }
-    if (indexHtml && existsSync(indexHtml)) {
-      return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
-    }
+    if (indexHtml) return reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml);
     return reply.status(404).type('text/plain').send('The web app is not built. Run `npm run build` (npm start does it for you).');
   });
 

@@ -1,0 +1,82 @@
+/**
+ * Browser test harness: the real server (built web app + API on a fresh
+ * database) on a random local port, and Debian's Chromium driven by
+ * playwright-core (never a downloaded browser).
+ */
+import { fileURLToPath } from 'node:url';
+import { mkdirSync } from 'node:fs';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { buildApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
+import { teamMembers } from '../../server/db/schema';
+import { hashPassword } from '../../server/features/auth/auth.service';
+import { createTestDatabase, TEST_PASSWORD } from '../../server/test/helper';
+import { loadDemoOrders } from '../../server/seed/load-orders';
+import type { Database } from '../../server/db/client';
+import type { Role } from '../../shared/roles';
+
+const WEB_DIST = fileURLToPath(new URL('../../dist/web', import.meta.url));
+export const SCREENSHOTS = fileURLToPath(new URL('../../test-results/screenshots', import.meta.url));
+
+export interface E2EServer {
+  baseUrl: string;
+  database: Database;
+  createMember(role: Role, name: string): Promise<{ id: number; email: string; name: string }>;
+  seedOrders(count: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startServer(env: Record<string, string> = {}): Promise<E2EServer> {
+  const config = loadConfig({ DEMO_ORDERS: '0', LOG_LEVEL: 'silent', ...env });
+  const database = await createTestDatabase();
+  const app = await buildApp({ config, database, jwtSecret: 'e2e-secret-'.padEnd(40, 'x'), webDist: WEB_DIST });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const passwordHash = await hashPassword(TEST_PASSWORD);
+  let n = 0;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    database,
+    async createMember(role, name) {
+      n += 1;
+      const email = `${role.replace(/\s/g, '').toLowerCase()}${n}@e2e.example`;
+      const [row] = await database.db.insert(teamMembers).values({ name, email, type: role, passwordHash }).returning({ id: teamMembers.id });
+      return { id: row!.id, email, name };
+    },
+    seedOrders: async (count) => { await loadDemoOrders(database, { count, seed: 7 }); },
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+  });
+}
+
+export async function newPage(browser: Browser, width = 1366, height = 900): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width, height }, acceptDownloads: true });
+  const page = await context.newPage();
+  // Surface page errors in the test output.
+  page.on('pageerror', (error) => { console.warn(`[page error] ${error.message}`); });
+  return { context, page };
+}
+
+export async function signIn(page: Page, baseUrl: string, email: string, password = TEST_PASSWORD) {
+  await page.goto(`${baseUrl}/`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL(`${baseUrl}/admin`);
+}
+
+export async function screenshot(page: Page, name: string) {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true });
+}

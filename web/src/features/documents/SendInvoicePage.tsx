@@ -1,0 +1,5 @@
+import { ComingSoon } from '../../components/ComingSoon';
+
+export function SendInvoicePage() {
+  return <ComingSoon title="Send Invoice" />;
+}

@@ -1,0 +1,82 @@
+/**
+ * The admin frame (spec section 2 "Admin layout"): top bar, 300 px sidebar that
+ * collapses below 991 px, dashboard tiles; counts reload on every route change.
+ */
+import { useEffect, useState } from 'react';
+import { Link, Navigate, NavLink, Outlet, useLocation } from 'react-router';
+import { Dropdown } from 'react-bootstrap';
+import { useAuth } from '../../lib/auth-context';
+import { APP_NAME } from '../../lib/app-name';
+import { paths } from '../../lib/paths';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { DASHBOARD_TILES, visibleLinks } from './navigation';
+import { useFolderCounts } from './use-folder-counts';
+import './admin-layout.css';
+
+export function AdminLayout() {
+  const { user, signOut } = useAuth();
+  const location = useLocation();
+  const [sidebarOpen, setSidebarOpen] = useState(false);
+  const counts = useFolderCounts();
+  useDocumentTitle();
+
+  useEffect(() => {
+    setSidebarOpen(false);
+    if (user) void counts.refetch();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [location.pathname]);
+
+  if (!user) return <Navigate to={paths.login} replace />;
+  const countOf = (key?: string) => (key && counts.data ? counts.data[key as keyof typeof counts.data] : undefined);
+
+  return (
+    <div className="admin-shell">
+      <header className="admin-topbar navbar bg-white border-bottom px-3">
+        <div className="d-flex align-items-center gap-2">
+          <button type="button" className="btn btn-outline-secondary btn-sm sidebar-toggle" aria-label="Toggle menu" aria-expanded={sidebarOpen} onClick={() => setSidebarOpen((o) => !o)}>
+            <span className="navbar-toggler-icon" />
+          </button>
+          <Link to={paths.admin.home} className="navbar-brand d-flex align-items-center gap-2 m-0">
+            <img src="/logo.svg" alt="" width={36} height={36} />
+            <span className="brand-name">{APP_NAME.toUpperCase()}</span>
+          </Link>
+        </div>
+        <Dropdown align="end">
+          <Dropdown.Toggle variant="light" id="user-menu" className="welcome">Welcome {user.name}</Dropdown.Toggle>
+          <Dropdown.Menu>
+            <Dropdown.ItemText className="small text-muted">{user.type}</Dropdown.ItemText>
+            <Dropdown.Item as="button" onClick={signOut}>Logout</Dropdown.Item>
+          </Dropdown.Menu>
+        </Dropdown>
+      </header>
+      <div className="admin-body">
+        <nav className={`admin-sidebar ${sidebarOpen ? 'open' : ''}`} aria-label="Main">
+          <ul className="nav flex-column py-2">
+            {visibleLinks(user.type).map((link) => (
+              <li className="nav-item" key={link.to}>
+                <NavLink to={link.to} className="nav-link d-flex justify-content-between align-items-center" end>
+                  <span>{link.label}</span>
+                  {link.count ? <span className="badge rounded-pill text-bg-secondary" data-count={link.count}>{countOf(link.count) ?? '…'}</span> : null}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        {sidebarOpen ? <div className="sidebar-backdrop" onClick={() => setSidebarOpen(false)} aria-hidden /> : null}
+        <main className="admin-main">
+          <div className="dashboard-tiles mb-3">
+            {DASHBOARD_TILES.map((tile) => (
+              <NavLink key={tile.to} to={tile.to} className="tile card text-decoration-none" data-count={tile.count}>
+                <div className="card-body py-2 px-3">
+                  <div className="tile-count">{countOf(tile.count) ?? '…'}</div>
+                  <div className="tile-label">{tile.label}</div>
+                </div>
+              </NavLink>
+            ))}
+          </div>
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

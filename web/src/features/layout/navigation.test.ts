@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { visibleLinks } from './navigation';
+
+const labels = (role: string) => visibleLinks(role).map((l) => l.label);
+const COMMON = ['Awaiting Customer', 'Awaiting Govt', 'Contact Customer', 'Customer Called', 'Future Orders', 'Deleted Orders', 'Refunds', 'Chargeback', 'Country Order List', 'Manage Invoices'];
+
+describe('sidebar links per role (spec section 6, DECISIONS section 3)', () => {
+  it('Admin sees everything, including the Mail Outbox', () => {
+    expect(labels('Admin')).toEqual(['Awaiting Customer', 'Awaiting Govt', 'Contact Customer', 'Customer Called', 'Future Orders', 'Order History', 'Deleted Orders', 'Refunds', 'Chargeback', 'Country Order List', 'Manage Team', 'Order Processed', 'Order Processing Logs', 'Manage Invoices', 'Mail Outbox', 'Gateway Setting', 'Change Password', 'Logout']);
+  });
+  it('Manager sees all but the Mail Outbox', () => {
+    expect(labels('Manager')).toEqual(labels('Admin').filter((l) => l !== 'Mail Outbox'));
+  });
+  it('Team: no Manage Team, Gateway Setting, Order Processed, Processing Logs', () => {
+    expect(new Set(labels('Team'))).toEqual(new Set([...COMMON, 'Order History', 'Change Password', 'Logout']));
+  });
+  it('Telecaller: additionally no Order History', () => {
+    expect(new Set(labels('Telecaller'))).toEqual(new Set([...COMMON, 'Change Password', 'Logout']));
+  });
+  it('Night Staff: no Manage Team, Gateway Setting or Change Password', () => {
+    expect(new Set(labels('Night Staff'))).toEqual(new Set([...COMMON, 'Order History', 'Logout']));
+  });
+});

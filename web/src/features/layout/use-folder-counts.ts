@@ -1,0 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
+import type { FolderCounts } from '../../../../shared/orders';
+import { api } from '../../lib/api';
+import { queryKeys } from '../../lib/query-keys';
+
+export const fetchFolderCounts = async () => (await api.get<FolderCounts>('admin/get-folder-count')).data;
+
+export function useFolderCounts() {
+  return useQuery({ queryKey: queryKeys.folderCounts(), queryFn: fetchFolderCounts, staleTime: 0 });
+}

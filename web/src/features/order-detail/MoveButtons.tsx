@@ -1,0 +1,52 @@
+/**
+ * One move button per status other than the current one (DECISIONS section 2:
+ * eight for a live order), and Delete for Admin and Manager. The server
+ * enforces the same rules; a refusal shows its message.
+ */
+import { useState } from 'react';
+import { toast } from 'react-toastify';
+import { MOVE_TARGETS, statusLabel, type ProcessStatus } from '../../../../shared/orders';
+import { can } from '../../../../shared/roles';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { useAuth } from '../../lib/auth-context';
+import { useDeleteOrder, useMoveOrder } from './api/move-order';
+
+export function MoveButtons({ orderId, status }: { orderId: number; status: string }) {
+  const { user } = useAuth();
+  const move = useMoveOrder(orderId);
+  const remove = useDeleteOrder(orderId);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const mayDelete = can(user?.type, 'orders:delete');
+  const busy = move.isPending || remove.isPending;
+  const deleted = status === 'Deleted';
+
+  const onMove = (target: Exclude<ProcessStatus, 'Deleted'>) => move.mutate(target, {
+    onSuccess: (res) => { toast.success(res.message || `Order moved to ${statusLabel(target)}.`); },
+    onError: (error) => { toast.error(error.message); },
+  });
+  const onDelete = () => remove.mutate(undefined, {
+    onSuccess: (res) => { toast.success(res.message || 'Order has been deleted successfully'); setConfirmDelete(false); },
+    onError: (error) => { toast.error(error.message); setConfirmDelete(false); },
+  });
+
+  if (deleted && !mayDelete) {
+    return <p className="text-muted mb-0">This order is deleted. An Admin or a Manager can restore it.</p>;
+  }
+  return (
+    <div>
+      <div className="fw-semibold mb-2">{deleted ? 'Restore the order to:' : 'Move order to:'}</div>
+      <div className="od-move-buttons" role="group" aria-label="Move order to">
+        {MOVE_TARGETS.filter((s) => s !== status).map((target) => (
+          <button key={target} type="button" className="btn btn-outline-primary btn-sm" disabled={busy} onClick={() => onMove(target)}>
+            {statusLabel(target)}
+          </button>
+        ))}
+        {mayDelete && !deleted ? (
+          <button type="button" className="btn btn-danger btn-sm" disabled={busy} onClick={() => setConfirmDelete(true)}>Delete</button>
+        ) : null}
+      </div>
+      <ConfirmDialog show={confirmDelete} message="Are you sure you want to delete?" busy={remove.isPending}
+        onConfirm={onDelete} onCancel={() => setConfirmDelete(false)} />
+    </div>
+  );
+}

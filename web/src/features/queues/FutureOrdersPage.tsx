@@ -1,0 +1,5 @@
+import { ComingSoon } from '../../components/ComingSoon';
+
+export function FutureOrdersPage() {
+  return <ComingSoon title="Future Order" />;
+}

@@ -1,0 +1,5 @@
+import { ComingSoon } from '../../components/ComingSoon';
+
+export function ProcessedOrderPage() {
+  return <ComingSoon title="Processed By" />;
+}

@@ -1,0 +1,5 @@
+import { ComingSoon } from '../../components/ComingSoon';
+
+export function ProcessingLogsPage() {
+  return <ComingSoon title="Order Processing Logs" />;
+}

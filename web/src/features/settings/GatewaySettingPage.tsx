@@ -1,0 +1,5 @@
+import { ComingSoon } from '../../components/ComingSoon';
+
+export function GatewaySettingPage() {
+  return <ComingSoon title="Change Gateway" />;
+}

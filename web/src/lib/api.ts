@@ -1,0 +1,93 @@
+/**
+ * The API client (spec section 7): JSON to `/api/...`, the stored token as a
+ * bearer header, `{status, message, data}` answers. A 401 on a request that
+ * carried a token ends the session everywhere (spec "Unauthorised handling").
+ */
+import { clearStoredLogin, readStoredLogin } from './auth-storage';
+
+export interface Envelope<T> {
+  status: number;
+  message: string;
+  data: T;
+  [extra: string]: unknown;
+}
+
+export class ApiError extends Error {
+  constructor(readonly httpStatus: number, message: string, readonly errors?: Record<string, string>, readonly body?: unknown) {
+    super(message);
+  }
+}
+
+export const NETWORK_ERROR = 'Failed to fetch data';
+
+type UnauthorizedHandler = (message: string) => void;
+let onUnauthorized: UnauthorizedHandler = () => undefined;
+/** The app registers what a 401 does (toast, clear the login, go to /). */
+export function setUnauthorizedHandler(handler: UnauthorizedHandler) {
+  onUnauthorized = handler;
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined | null>;
+  signal?: AbortSignal;
+  /** Extra headers, e.g. a customer's order token on public pages. */
+  headers?: Record<string, string>;
+}
+
+export function apiUrl(path: string, query?: RequestOptions['query']): string {
+  const url = `/api/${path.replace(/^\/+/, '')}`;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  const qs = params.toString();
+  return qs ? `${url}?${qs}` : url;
+}
+
+async function send(method: string, path: string, options: RequestOptions = {}): Promise<Response> {
+  const token = readStoredLogin()?.accessToken;
+  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+  if (token && !headers.authorization) headers.authorization = `Bearer ${token}`;
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) body = options.body;
+  else if (options.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(path, options.query), { method, headers, body, signal: options.signal });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new ApiError(0, NETWORK_ERROR);
+  }
+  // Only a request that carried the stored staff token can end the staff session.
+  if (response.status === 401 && token && headers.authorization === `Bearer ${token}`) {
+    const message = await response.clone().json().then((b: { message?: string }) => b.message).catch(() => undefined);
+    clearStoredLogin();
+    onUnauthorized(message ?? 'Your session has ended. Please sign in again.');
+  }
+  return response;
+}
+
+async function parse<T>(response: Response): Promise<Envelope<T>> {
+  const body = (await response.json().catch(() => null)) as Envelope<T> & { errors?: Record<string, string> } | null;
+  if (!response.ok || !body || body.status !== 1) {
+    throw new ApiError(response.status, body?.message ?? `Request failed (${response.status})`, body?.errors, body);
+  }
+  return body;
+}
+
+export const api = {
+  request: async <T>(method: string, path: string, options?: RequestOptions) => parse<T>(await send(method, path, options)),
+  get: <T>(path: string, options?: RequestOptions) => api.request<T>('GET', path, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) => api.request<T>('POST', path, { ...options, body }),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) => api.request<T>('PUT', path, { ...options, body }),
+  /** For binary answers (PDFs, documents): the raw response after the same auth handling. */
+  raw: async (method: string, path: string, options?: RequestOptions) => {
+    const response = await send(method, path, options);
+    if (!response.ok) await parse(response);
+    return response;
+  },
+};

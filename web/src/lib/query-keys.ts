@@ -1,0 +1,21 @@
+/**
+ * Query keys from one factory, so a mutation can invalidate everything it
+ * changes: a status move refreshes the lists, the detail and the counts.
+ */
+export const queryKeys = {
+  folderCounts: () => ['folder-counts'] as const,
+  orders: {
+    all: () => ['orders'] as const,
+    lists: () => ['orders', 'list'] as const,
+    list: (folder: string, params: Record<string, unknown>) => ['orders', 'list', folder, params] as const,
+    details: () => ['orders', 'detail'] as const,
+    detail: (orderId: number | string) => ['orders', 'detail', String(orderId)] as const,
+  },
+  team: {
+    all: () => ['team'] as const,
+    list: () => ['team', 'list'] as const,
+    member: (id: number) => ['team', 'member', id] as const,
+    types: () => ['team', 'types'] as const,
+  },
+  userInfo: () => ['user-info'] as const,
+};
