@@ -9,7 +9,7 @@ import { desc, eq } from 'drizzle-orm';
 import { orders, processLogs, remarks } from '../../server/db/schema';
 import { insertOrder, type OrderValues } from '../../server/test/order-factory';
 import { encodeId } from '../../shared/ids';
-import { launchBrowser, newPage, screenshot, signIn, startServer, type E2EServer } from './harness';
+import { launchBrowser, newPage, screenshot, SCREENSHOTS, signIn, startServer, type E2EServer } from './harness';
 
 let server: E2EServer;
 let browser: Browser;
@@ -221,8 +221,10 @@ describe('order detail: remarks, moves, transaction details, e-mail preview', ()
     const href = new URL((await whatsApp.getAttribute('href'))!);
     expect(`${href.origin}${href.pathname}`).toBe('https://wa.me/61412345678');
     expect(href.searchParams.get('text')).toContain(`order ${id}`);
-    await screenshot(page, 'order-detail-email-1366');
-    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+    // A modal is fixed to the window: photograph the window, not the full page.
+    await dialog.getByText('Keep the document on your phone', { exact: false }).waitFor();
+    await page.screenshot({ path: `${SCREENSHOTS}/order-detail-email-1366.png` });
+    await dialog.locator('.modal-footer').getByRole('button', { name: 'Close' }).click();
     await expect.poll(() => dialog.count()).toBe(0);
   });
 });

@@ -21,7 +21,7 @@ export function CommentHistory({ remarks }: { remarks: RemarkEntry[] }) {
       <div className="table-responsive">
         <table className="table table-sm align-middle mb-0">
           <thead>
-            <tr><th>#</th><th>Order ID</th><th>Date &amp; Time (EST)</th><th>Team</th><th>Action</th></tr>
+            <tr><th>#</th><th className="d-none d-sm-table-cell">Order ID</th><th>Date &amp; Time (EST)</th><th>Team</th><th>Action</th></tr>
           </thead>
           <tbody>
             {remarks.length === 0 ? (
@@ -30,8 +30,9 @@ export function CommentHistory({ remarks }: { remarks: RemarkEntry[] }) {
               <Fragment key={r.id}>
                 <tr>
                   <td>{i + 1}</td>
-                  <td>{r.order_id}</td>
-                  <td className="text-nowrap">{r.us_date} {r.us_time}</td>
+                  <td className="d-none d-sm-table-cell">{r.order_id}</td>
+                  {/* Date and time may break onto two lines on a phone, never mid-value. */}
+                  <td><span className="text-nowrap">{r.us_date}</span> <span className="text-nowrap">{r.us_time}</span></td>
                   <td>{r.remark_name}</td>
                   <td>
                     <button type="button" className="btn btn-link btn-sm p-0" aria-expanded={open.has(r.id)} onClick={() => toggle(r.id)}>
