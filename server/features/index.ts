@@ -5,6 +5,9 @@ import { teamRoutes } from './team/team.routes';
 import { countRoutes } from './orders/counts.routes';
 import { healthRoutes } from './health/health.routes';
 import { orderDetailRoutes } from './order-detail/order-detail.routes';
+import { documentRoutes } from './documents/documents.routes';
+import { mailRoutes } from './mail/mail.routes';
+import { invoiceRoutes } from './invoices/invoices.routes';
 
 export async function registerFeatures(app: FastifyInstance) {
   await app.register(healthRoutes);
@@ -12,4 +15,7 @@ export async function registerFeatures(app: FastifyInstance) {
   await app.register(teamRoutes);
   await app.register(countRoutes);
   await app.register(orderDetailRoutes);
+  await app.register(documentRoutes);
+  await app.register(mailRoutes);
+  await app.register(invoiceRoutes);
 }

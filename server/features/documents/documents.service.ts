@@ -1,0 +1,147 @@
+/**
+ * Finished documents (spec "Upload Document", DECISIONS sections 5 and 6).
+ * An upload is checked by its content, written to storage under a key the
+ * server builds, then recorded in one transaction with the approved-order
+ * mail, "Processed by" and the process-log lines; if that transaction fails the
+ * stored file is removed again. Earlier documents stay (is_current = false) so
+ * the Email History keeps linking to what was actually sent.
+ */
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Config } from '../../config';
+import { selectRows, type Db, type Executor } from '../../db/client';
+import { uploadDocs } from '../../db/schema';
+import { requirePermission, type Staff } from '../../lib/auth';
+import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
+import { logSteps } from '../../lib/process-log';
+import type { Storage } from '../../lib/storage';
+import type { MailProvider, UploadDocEntry } from '../../../shared/schemas/mail';
+import { assertProviderUsable, loadTemplateContext, queueMail } from '../mail/mail.queue';
+import { approvedOrderMail } from '../mail/templates';
+import { ACCEPTED_TYPES_TEXT, sniffDocumentType } from './file-type';
+
+export const STEP_DOCUMENT_UPLOADED = 'Document uploaded';
+export const ORDER_NOT_FOUND = 'Order not found.';
+export const NOT_ACCEPTED_MESSAGE = `Only ${ACCEPTED_TYPES_TEXT} files are accepted, and this file is not one of them.`;
+
+export interface DocumentDeps {
+  db: Db;
+  config: Config;
+  storage: Storage;
+}
+
+export interface UploadInput {
+  orderId: number;
+  email: string;
+  mailServiceProvider: MailProvider;
+  file: { bytes: Buffer; filename: string };
+}
+
+type UploadDocRow = typeof uploadDocs.$inferSelect;
+
+export function uploadDocEntry(row: UploadDocRow): UploadDocEntry {
+  return {
+    id: row.id, order_id: row.orderId, file1: row.file1, original_name: row.originalName, content_type: row.contentType,
+    size_bytes: row.sizeBytes, is_current: row.isCurrent, uploaded_by: row.uploadedByName,
+    create_ts: new Date(row.createdAt).toISOString(),
+  };
+}
+
+/** Keeps only a readable base name of what the browser sent (it is shown, never used as a path). */
+function cleanOriginalName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex
+  return base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 200) || 'document';
+}
+
+interface LockedOrder { orderId: number; status: string; purgedAt: string | null }
+
+export async function lockOrderForDocument(tx: Executor, orderId: number): Promise<LockedOrder> {
+  const [order] = await selectRows<LockedOrder>(tx, sql`
+    select order_id as "orderId", process_status as status, purged_at as "purgedAt"
+    from orders where order_id = ${orderId} for update`);
+  if (!order) throw new NotFoundError(ORDER_NOT_FOUND);
+  if (order.purgedAt) throw new ConflictError('This order was permanently deleted.');
+  if (order.status === 'Deleted') throw new ConflictError('This order is deleted. Restore it before sending documents.');
+  return order;
+}
+
+export async function uploadDocument(deps: DocumentDeps, staff: Staff, input: UploadInput) {
+  requirePermission(staff, 'orders:work');
+  assertProviderUsable(deps.config, input.mailServiceProvider);
+  const type = sniffDocumentType(input.file.bytes);
+  if (!type) throw new BadRequestError(NOT_ACCEPTED_MESSAGE, { uploadVisaDoc: NOT_ACCEPTED_MESSAGE });
+
+  const { db, config, storage } = deps;
+  // Cheap check first, so a document for an unknown order is never written at all.
+  const [exists] = await selectRows<{ n: number }>(db, sql`select 1 as n from orders where order_id = ${input.orderId}`);
+  if (!exists) throw new NotFoundError(ORDER_NOT_FOUND);
+
+  const file1 = `${input.orderId}_file1.${type.ext}`;
+  const storageKey = `docs/${input.orderId}/${randomUUID()}/${file1}`;
+  await storage.put(storageKey, input.file.bytes, type.contentType);
+  try {
+    return await db.transaction(async (tx) => {
+      await lockOrderForDocument(tx, input.orderId);
+      await tx.update(uploadDocs).set({ isCurrent: false })
+        .where(and(eq(uploadDocs.orderId, input.orderId), eq(uploadDocs.isCurrent, true)));
+      const [doc] = await tx.insert(uploadDocs).values({
+        orderId: input.orderId, file1, originalName: cleanOriginalName(input.file.filename), contentType: type.contentType,
+        sizeBytes: input.file.bytes.length, storageKey, isCurrent: true, uploadedById: staff.id, uploadedByName: staff.name,
+      }).returning();
+      // DECISIONS "Processed by": whoever uploads the finished document processed the order.
+      await tx.execute(sql`update orders set processed_by_id = ${staff.id}, processed_by_name = ${staff.name},
+        processed_at = now(), updated_at = now() where order_id = ${input.orderId}`);
+      await logSteps(tx, [{
+        orderId: input.orderId, stepName: STEP_DOCUMENT_UPLOADED, staff,
+        detail: `${file1} (${doc!.originalName}, ${doc!.sizeBytes} bytes)`,
+      }]);
+      const ctx = await loadTemplateContext(tx, config, input.orderId);
+      const mailId = await queueMail(tx, config, {
+        orderId: input.orderId, kind: 'approved_order', to: input.email, provider: input.mailServiceProvider,
+        content: approvedOrderMail(ctx, file1), replyTo: ctx.brand.supportEmail, fromName: ctx.brand.name,
+        uploadDocId: doc!.id, staff,
+      });
+      return { uploadDoc: uploadDocEntry(doc!), mailId };
+    });
+  } catch (error) {
+    await storage.delete(storageKey).catch(() => undefined);
+    throw error;
+  }
+}
+
+/** Every document of an order, newest first. */
+export async function listDocuments(db: Executor, orderId: number): Promise<UploadDocEntry[]> {
+  const rows = await db.select().from(uploadDocs).where(eq(uploadDocs.orderId, orderId))
+    .orderBy(desc(uploadDocs.createdAt), desc(uploadDocs.id));
+  return rows.map(uploadDocEntry);
+}
+
+export interface DocumentFile {
+  doc: UploadDocEntry;
+  body: Buffer;
+}
+
+async function readDocument(storage: Storage, row: UploadDocRow): Promise<DocumentFile> {
+  const object = await storage.get(row.storageKey);
+  if (!object) throw new NotFoundError('The document file is missing from storage.');
+  return { doc: uploadDocEntry(row), body: object.body };
+}
+
+/** A document by id, for staff (authenticated download; never a public path). */
+export async function getDocumentForStaff(deps: Pick<DocumentDeps, 'db' | 'storage'>, staff: Staff, docId: number): Promise<DocumentFile> {
+  requirePermission(staff, 'orders:work');
+  const [row] = await deps.db.select().from(uploadDocs).where(eq(uploadDocs.id, docId));
+  if (!row) throw new NotFoundError('Document not found.');
+  return readDocument(deps.storage, row);
+}
+
+/**
+ * The order's current document, or null when none was uploaded. For the
+ * customer download (issue 5): the caller checks the customer's order token first.
+ */
+export async function getDocument(deps: Pick<DocumentDeps, 'db' | 'storage'>, orderId: number): Promise<DocumentFile | null> {
+  const [row] = await deps.db.select().from(uploadDocs)
+    .where(and(eq(uploadDocs.orderId, orderId), eq(uploadDocs.isCurrent, true)));
+  return row ? readDocument(deps.storage, row) : null;
+}

@@ -1,0 +1,124 @@
+/**
+ * The ways a mail leaves (DECISIONS section 6): Amazon SES through its v2 API
+ * (endpoint configurable), a transactional service through SMTP (nodemailer),
+ * and, with neither configured, the local outbox (the row itself, shown to an
+ * Admin on the Mail outbox screen).
+ */
+import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
+import nodemailer, { type Transporter } from 'nodemailer';
+import MailComposer from 'nodemailer/lib/mail-composer';
+import type { Config } from '../../config';
+import type { MailProvider } from '../../../shared/schemas/mail';
+
+export interface OutgoingMail {
+  from: string;
+  replyTo?: string | null;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  attachments: { filename: string; content: Buffer; contentType: string }[];
+  /** Sent as Message-ID-like header so a peer can spot a duplicate. */
+  mailId: number;
+}
+
+export interface Transport {
+  readonly via: MailProvider | 'outbox';
+  send(mail: OutgoingMail): Promise<{ messageId: string | null }>;
+  close(): void;
+}
+
+function composerOptions(mail: OutgoingMail) {
+  return {
+    from: mail.from,
+    to: mail.to,
+    ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+    subject: mail.subject,
+    html: mail.html,
+    text: mail.text,
+    headers: { 'X-Arrival-Card-Mail-Id': String(mail.mailId) },
+    attachments: mail.attachments.map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType })),
+  };
+}
+
+const TIMEOUT_MS = 30_000;
+
+export class SmtpTransport implements Transport {
+  readonly via = 'smtp' as const;
+  private readonly transporter: Transporter;
+
+  constructor(url: string) {
+    this.transporter = nodemailer.createTransport(url, {
+      connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: TIMEOUT_MS,
+    } as never);
+  }
+
+  async send(mail: OutgoingMail) {
+    const info = await this.transporter.sendMail(composerOptions(mail));
+    return { messageId: info.messageId ?? null };
+  }
+
+  close() { this.transporter.close(); }
+}
+
+export class SesTransport implements Transport {
+  readonly via = 'ses' as const;
+  private readonly client: SESv2Client;
+
+  constructor(config: Pick<Config, 'SES_REGION' | 'SES_ENDPOINT' | 'SES_ACCESS_KEY_ID' | 'SES_SECRET_ACCESS_KEY'>) {
+    this.client = new SESv2Client({
+      region: config.SES_REGION,
+      ...(config.SES_ENDPOINT ? { endpoint: config.SES_ENDPOINT } : {}),
+      ...(config.SES_ACCESS_KEY_ID && config.SES_SECRET_ACCESS_KEY
+        ? { credentials: { accessKeyId: config.SES_ACCESS_KEY_ID, secretAccessKey: config.SES_SECRET_ACCESS_KEY } }
+        : {}),
+      maxAttempts: 1, // the queue does the retrying, with back-off
+      requestHandler: { requestTimeout: TIMEOUT_MS, connectionTimeout: 10_000 },
+    });
+  }
+
+  async send(mail: OutgoingMail) {
+    // A raw MIME message keeps the HTML + text parts and the attachments exactly as SMTP would send them.
+    const raw = await new MailComposer(composerOptions(mail)).compile().build();
+    const result = await this.client.send(new SendEmailCommand({
+      FromEmailAddress: mail.from,
+      Destination: { ToAddresses: [mail.to] },
+      ...(mail.replyTo ? { ReplyToAddresses: [mail.replyTo] } : {}),
+      Content: { Raw: { Data: raw } },
+    }));
+    return { messageId: result.MessageId ?? null };
+  }
+
+  close() { this.client.destroy(); }
+}
+
+/** Nothing leaves the machine: the queued row is the mail, and the Mail outbox screen shows it. */
+export class OutboxTransport implements Transport {
+  readonly via = 'outbox' as const;
+  async send() { return { messageId: null }; }
+  close() {}
+}
+
+export interface Transports {
+  ses?: Transport;
+  smtp?: Transport;
+  outbox: Transport;
+}
+
+export function createTransports(config: Config): Transports {
+  return {
+    ...(config.SES_REGION ? { ses: new SesTransport(config) } : {}),
+    ...(config.SMTP_URL ? { smtp: new SmtpTransport(config.SMTP_URL) } : {}),
+    outbox: new OutboxTransport(),
+  };
+}
+
+/**
+ * The transport for a mail that asked for `provider`: that provider when
+ * configured; the local outbox when no provider is; otherwise the provider
+ * that is configured (a mail is delayed or redirected, never dropped).
+ */
+export function pickTransport(transports: Transports, provider: MailProvider): Transport {
+  if (transports[provider]) return transports[provider];
+  return transports.ses ?? transports.smtp ?? transports.outbox;
+}

@@ -1,0 +1,127 @@
+/** Documents, mail and invoices (spec sections 5 and 7, DECISIONS sections 4 and 6), with the spec's messages. */
+import { z } from 'zod';
+
+export const MAIL_PROVIDERS = ['ses', 'smtp'] as const;
+export type MailProvider = (typeof MAIL_PROVIDERS)[number];
+
+/** The two buttons of Upload Document and Email History, one per provider. */
+export const MAIL_PROVIDER_LABELS: Record<MailProvider, string> = {
+  ses: 'Cloud mail service (SES)',
+  smtp: 'Transactional mail service (SMTP)',
+};
+
+export const MAIL_KINDS = ['approved_order', 'resend', 'invoice', 'refund_confirmation'] as const;
+export type MailKind = (typeof MAIL_KINDS)[number];
+export const MAIL_KIND_LABELS: Record<MailKind, string> = {
+  approved_order: 'Document',
+  resend: 'Document (resent)',
+  invoice: 'Invoice',
+  refund_confirmation: 'Refund confirmation',
+};
+
+export const MAIL_STATUSES = ['queued', 'sending', 'sent', 'failed'] as const;
+export type MailStatus = (typeof MAIL_STATUSES)[number];
+
+export const mailProviderSchema = z.enum(MAIL_PROVIDERS, { error: 'Please choose a mail provider (ses or smtp).' });
+
+const orderIdField = z.union([
+  z.number().int().positive().transform(String),
+  z.string().trim().regex(/^\d{1,15}$/, 'Order id must be a number.'),
+], { error: 'Order id must be a number.' }).transform(Number);
+
+export const mailEmailField = z.string({ error: 'Please enter your email' }).trim()
+  .min(1, 'Please enter your email')
+  .max(254, 'Invalid email address')
+  .pipe(z.email('Invalid email address'));
+
+/** The text fields of the Upload Document form (the file is checked on the server by its content). */
+export const uploadDocumentFieldsSchema = z.object({
+  orderId: orderIdField,
+  email: mailEmailField,
+  mailServiceProvider: mailProviderSchema,
+});
+export type UploadDocumentFields = z.input<typeof uploadDocumentFieldsSchema>;
+
+/** `POST /api/admin/resend-mail` (DECISIONS [10]). */
+export const resendMailSchema = z.object({
+  orderId: orderIdField,
+  email: mailEmailField,
+  mailServiceProvider: mailProviderSchema,
+});
+export type ResendMailInput = z.input<typeof resendMailSchema>;
+
+/** Manage Invoices: one order id field (spec section 5). */
+export const invoiceOrderIdField = z.union([z.number().int().transform(String), z.string()], { error: 'Please enter your order id.' })
+  .pipe(z.string().trim()
+    .min(1, 'Please enter your order id.')
+    .min(6, 'Order Id must be at least 6 characters.')
+    .regex(/^\d{6,15}$/, 'Order Id must be a number.'))
+  .transform(Number);
+
+export const sendInvoiceSchema = z.object({
+  orderId: invoiceOrderIdField,
+  /** Optional: the server's default provider when absent. */
+  mailServiceProvider: mailProviderSchema.optional(),
+});
+export type SendInvoiceInput = z.input<typeof sendInvoiceSchema>;
+
+export const retryMailSchema = z.object({
+  mailId: z.union([z.number().int().positive(), z.string().regex(/^\d{1,15}$/).transform(Number)], { error: 'Mail id must be a number.' }),
+});
+
+/** One line of the Email History (spec section 3 mailHistory, plus the queue state). */
+export const mailHistoryEntrySchema = z.object({
+  id: z.number(),
+  order_id: z.number().nullable(),
+  kind: z.enum(MAIL_KINDS),
+  to_address: z.string(),
+  subject: z.string(),
+  create_ts: z.string(),
+  sent_at: z.string().nullable(),
+  status: z.enum(MAIL_STATUSES),
+  attempts: z.number(),
+  last_error: z.string().nullable(),
+  mail_service_provider: z.enum(MAIL_PROVIDERS),
+  delivered_via: z.enum(['ses', 'smtp', 'outbox']).nullable(),
+  /** The document the mail carried (spec: uploadDoc.file1, uploadDoc.mail_service_provider). */
+  uploadDoc: z.object({ id: z.number(), file1: z.string(), mail_service_provider: z.enum(MAIL_PROVIDERS) }).nullable(),
+  attachments: z.array(z.object({ index: z.number(), filename: z.string() })),
+});
+export type MailHistoryEntry = z.infer<typeof mailHistoryEntrySchema>;
+
+export const uploadDocEntrySchema = z.object({
+  id: z.number(),
+  order_id: z.number(),
+  file1: z.string(),
+  original_name: z.string(),
+  content_type: z.string(),
+  size_bytes: z.number(),
+  is_current: z.boolean(),
+  uploaded_by: z.string().nullable(),
+  create_ts: z.string(),
+});
+export type UploadDocEntry = z.infer<typeof uploadDocEntrySchema>;
+
+export const emailHistorySchema = z.object({
+  mailHistory: z.array(mailHistoryEntrySchema),
+  /** The current document (what the customer downloads), or null. */
+  uploadDoc: uploadDocEntrySchema.nullable(),
+  documents: z.array(uploadDocEntrySchema),
+});
+export type EmailHistory = z.infer<typeof emailHistorySchema>;
+
+/** A mail as the Admin's Mail outbox shows it: what the customer would see. */
+export const outboxMailSchema = mailHistoryEntrySchema.extend({
+  from_address: z.string().nullable(),
+  reply_to: z.string().nullable(),
+  html: z.string(),
+  text_body: z.string(),
+});
+export type OutboxMail = z.infer<typeof outboxMailSchema>;
+
+export const OUTBOX_FILTERS = ['outbox', 'failed', 'pending', 'all'] as const;
+export const outboxQuerySchema = z.object({
+  filter: z.enum(OUTBOX_FILTERS).default('outbox'),
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+});
