@@ -223,6 +223,8 @@ describe('order detail: remarks, moves, transaction details, e-mail preview', ()
     expect(href.searchParams.get('text')).toContain(`order ${id}`);
     // A modal is fixed to the window: photograph the window, not the full page.
     await dialog.getByText('Keep the document on your phone', { exact: false }).waitFor();
+    await page.locator('.modal.show').waitFor();
+    await page.waitForTimeout(400); // the 300 ms fade-in
     await page.screenshot({ path: `${SCREENSHOTS}/order-detail-email-1366.png` });
     await dialog.locator('.modal-footer').getByRole('button', { name: 'Close' }).click();
     await expect.poll(() => dialog.count()).toBe(0);
