@@ -16,6 +16,8 @@ export const PERMISSIONS = {
   'orders:delete-permanent': ['Admin'],
   /** In the my-orders queue only Admin sees Delete (spec section 6). */
   'orders:delete-from-my-orders': ['Admin'],
+  /** Move another member's order back to its original folder (clear the assignee); everyone may release their own. */
+  'orders:reassign': LEADERS,
   'team:manage': LEADERS,
   'gateway:manage': LEADERS,
   'password:change': ['Admin', 'Manager', 'Team', 'Telecaller'],

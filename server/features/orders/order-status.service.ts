@@ -12,6 +12,7 @@ import type { Executor, Tx } from '../../db/client';
 import { selectRows } from '../../db/client';
 import { requirePermission, type Staff } from '../../lib/auth';
 import { ConflictError, NotFoundError } from '../../lib/errors';
+import { logSteps } from '../../lib/process-log';
 import { CLOSED_STATUSES, type ProcessStatus } from '../../../shared/orders';
 
 /** An order as it was just before the move (locked FOR UPDATE). */
@@ -122,8 +123,7 @@ export async function moveOrders(
         ${completing ? sql`, processed_by_id = ${staff.id}, processed_by_name = ${staff.name}, processed_at = now()` : sql``}
       where order_id in (${ids})`);
     const step = options.stepName ?? defaultStepName(target);
-    const logRows = sql.join(moving.map((o) => sql`(${o.orderId}, ${step}, ${staff.id}, ${staff.name}, ${`${o.status} -> ${target}`})`), sql`, `);
-    await tx.execute(sql`insert into process_logs (order_id, step_name, staff_id, staff_name, detail) values ${logRows}`);
+    await logSteps(tx, moving.map((o) => ({ orderId: o.orderId, stepName: step, staff, detail: `${o.status} -> ${target}` })));
     if (options.afterMove) await options.afterMove(tx, moving);
     return { moved: moving.map((o) => o.orderId), unchanged };
   });

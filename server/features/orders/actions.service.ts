@@ -1,0 +1,160 @@
+/**
+ * Queue actions (spec section 4, DECISIONS section 2): delete, Assign to me,
+ * Move to Original Folder, Refunded it, Move to complete with refund mail and the
+ * plain status move. Each is one transaction that writes its process-log lines;
+ * status changes go through moveOrders.
+ */
+import { sql } from 'drizzle-orm';
+import type { Executor, Tx } from '../../db/client';
+import { selectRows } from '../../db/client';
+import { requirePermission, type Staff } from '../../lib/auth';
+import { ConflictError, ForbiddenError } from '../../lib/errors';
+import { logSteps } from '../../lib/process-log';
+import { CLOSED_STATUSES, type ProcessStatus } from '../../../shared/orders';
+import { lockOrders, moveOrders, type MoveResult, type MovingOrder } from './order-status.service';
+
+const CLOSED = new Set<string>(CLOSED_STATUSES);
+const list = (ids: number[]) => ids.join(', ');
+
+export interface AssignResult { assigned: number[]; alreadyYours: number[] }
+
+/**
+ * Assign to me: atomic per order. The rows are locked first, so of two members
+ * assigning the same order at once exactly one wins; the other gets 409 and
+ * nothing of their request is applied.
+ */
+export async function assignToMe(db: Executor, staff: Staff, orderIds: number[]): Promise<AssignResult> {
+  requirePermission(staff, 'orders:work');
+  return db.transaction(async (tx) => {
+    const orders = await lockOrders(tx, orderIds);
+    const taken = orders.filter((o) => o.assignedToId !== null && o.assignedToId !== staff.id);
+    if (taken.length) {
+      const names = await selectRows<{ order_id: number; name: string | null }>(tx, sql`
+        select o.order_id::int as order_id, tm.name from orders o left join team_members tm on tm.id = o.assigned_to_id
+        where o.order_id in (${sql.join(taken.map((o) => sql`${o.orderId}`), sql`, `)}) order by o.order_id`);
+      const first = names[0]!;
+      throw new ConflictError(taken.length === 1
+        ? `Order ${first.order_id} has already been assigned to ${first.name ?? 'another team member'}.`
+        : `Orders ${list(taken.map((o) => o.orderId))} have already been assigned to other team members. Nothing was assigned.`);
+    }
+    const closed = orders.filter((o) => CLOSED.has(o.status));
+    if (closed.length) {
+      throw new ConflictError(`Order ${list(closed.map((o) => o.orderId))} is ${closed[0]!.status} and cannot be assigned. Nothing was assigned.`);
+    }
+    const toAssign = orders.filter((o) => o.assignedToId === null).map((o) => o.orderId);
+    if (toAssign.length) {
+      await tx.execute(sql`update orders set assigned_to_id = ${staff.id}, assigned_at = now(), updated_at = now()
+        where order_id in (${sql.join(toAssign.map((id) => sql`${id}`), sql`, `)}) and assigned_to_id is null`);
+      await logSteps(tx, toAssign.map((orderId) => ({ orderId, stepName: 'Assigned', staff, detail: `Assigned to ${staff.name}` })));
+    }
+    return { assigned: toAssign, alreadyYours: orders.filter((o) => o.assignedToId === staff.id).map((o) => o.orderId) };
+  });
+}
+
+/** Move to Original Folder: clears the assignee. Your own orders; Admin and Manager also anyone's. */
+export async function moveToOriginalFolder(db: Executor, staff: Staff, orderIds: number[]): Promise<{ released: number[] }> {
+  requirePermission(staff, 'orders:work');
+  return db.transaction(async (tx) => {
+    const orders = await lockOrders(tx, orderIds);
+    if (orders.some((o) => o.assignedToId !== null && o.assignedToId !== staff.id)) {
+      requirePermission(staff, 'orders:reassign', 'You can only move your own orders back to their original folder.');
+    }
+    const released = orders.filter((o) => o.assignedToId !== null).map((o) => o.orderId);
+    if (released.length) {
+      await tx.execute(sql`update orders set assigned_to_id = null, assigned_at = null, updated_at = now()
+        where order_id in (${sql.join(released.map((id) => sql`${id}`), sql`, `)})`);
+      await logSteps(tx, released.map((orderId) => ({ orderId, stepName: 'Moved to Original Folder', staff })));
+    }
+    return { released };
+  });
+}
+
+function assertAllIn(orders: MovingOrder[], status: ProcessStatus, what: string) {
+  const wrong = orders.filter((o) => o.status !== status);
+  if (wrong.length) {
+    throw new ConflictError(`Order ${list(wrong.map((o) => o.orderId))} is not in ${what} any more; refresh the list. Nothing was changed.`);
+  }
+}
+
+/** Refunded it: stamps refund_date on Refunds orders (they then read "Completed Refunds"). */
+export async function markRefunded(db: Executor, staff: Staff, orderIds: number[]): Promise<{ refunded: number[]; alreadyRefunded: number[] }> {
+  requirePermission(staff, 'orders:work');
+  return db.transaction(async (tx) => {
+    const orders = await lockOrders(tx, orderIds);
+    assertAllIn(orders, 'Refunds', 'Refunds');
+    const rows = await selectRows<{ order_id: number }>(tx, sql`
+      update orders set refund_date = now(), updated_at = now()
+      where order_id in (${sql.join(orderIds.map((id) => sql`${id}`), sql`, `)}) and refund_date is null
+      returning order_id::int as order_id`);
+    const refunded = rows.map((r) => r.order_id).sort((a, b) => a - b);
+    await logSteps(tx, refunded.map((orderId) => ({ orderId, stepName: 'Refunded', staff })));
+    return { refunded, alreadyRefunded: orderIds.filter((id) => !refunded.includes(id)) };
+  });
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * Queues the refund confirmation mail for each order in the move's transaction.
+ * TODO(issue 8): the mail feature renders its templates; until then this plain
+ * subject/text/html is what the worker sends. Kind 'refund_confirmation'.
+ */
+async function queueRefundMails(tx: Tx, staff: Staff, orders: MovingOrder[], provider: 'ses' | 'smtp') {
+  if (!orders.length) return;
+  const values = orders.map((o) => {
+    const name = `${o.givenName} ${o.surname}`.trim();
+    const subject = `Your refund for order ${o.orderId} has been processed`;
+    const text = `Dear ${name},\n\nWe have processed the refund for your Japan arrival card order ${o.orderId}. `
+      + 'Depending on your bank it can take 5-10 business days to appear on your statement.\n\nKind regards,\nCustomer Support';
+    const html = `<p>Dear ${escapeHtml(name)},</p><p>We have processed the refund for your Japan arrival card order <strong>${o.orderId}</strong>. `
+      + 'Depending on your bank it can take 5-10 business days to appear on your statement.</p><p>Kind regards,<br>Customer Support</p>';
+    return sql`(${o.orderId}, 'refund_confirmation', ${o.email}, ${subject}, ${html}, ${text}, ${provider}, 'queued', ${staff.id})`;
+  });
+  await tx.execute(sql`insert into mails (order_id, kind, to_address, subject, html, text_body, mail_service_provider, status, requested_by_id)
+    values ${sql.join(values, sql`, `)}`);
+}
+
+/** Move to complete with refund mail: Refunds -> Completed, and a refund confirmation mail queued per order. */
+export async function moveToCompleteWithRefundMail(
+  db: Executor, staff: Staff, orderIds: number[], provider: 'ses' | 'smtp' = 'smtp',
+): Promise<MoveResult> {
+  return moveOrders(db, staff, orderIds, 'Completed', {
+    allowedFrom: ['Refunds'],
+    stepName: 'Moved to Completed with refund mail',
+    afterMove: (tx, moved) => queueRefundMails(tx, staff, moved, provider),
+  });
+}
+
+/** Personal data blanked by a permanent deletion; the row, its status and its process log stay for the audit. */
+async function purgeOrders(tx: Tx, staff: Staff, orderIds: number[]) {
+  const ids = sql.join(orderIds.map((id) => sql`${id}`), sql`, `);
+  const rows = await selectRows<{ order_id: number }>(tx, sql`
+    update orders set purged_at = now(), updated_at = now(),
+      passport_number = '', surname = '', given_name = '', email = '', date_of_dob = 0, month_of_dob = 0, year_of_dob = 0,
+      home_address_city_name = null, postal_code_japan = '', address = '', hotel_name = '', other_city = null,
+      personal_telephone_number = '', flight_number = '', article_name = null, transaction_id = null
+    where order_id in (${ids}) and purged_at is null
+    returning order_id::int as order_id`);
+  await tx.execute(sql`delete from remarks where order_id in (${ids})`);
+  await tx.execute(sql`delete from download_history where order_id in (${ids})`);
+  await logSteps(tx, rows.map((r) => ({ orderId: r.order_id, stepName: 'Order permanently deleted', staff })));
+}
+
+/**
+ * Delete (change-order-status): soft by default (status Deleted, restorable by a
+ * move); `permanent` (Admin only) also blanks the personal data.
+ */
+export async function deleteOrders(db: Executor, staff: Staff, orderIds: number[], permanent = false): Promise<MoveResult> {
+  if (permanent) requirePermission(staff, 'orders:delete-permanent', 'Only an Admin can delete orders permanently.');
+  return db.transaction(async (tx) => {
+    const result = await moveOrders(tx, staff, orderIds, 'Deleted');
+    if (permanent) await purgeOrders(tx, staff, orderIds);
+    return result;
+  });
+}
+
+/** move-order-status: any move target except Deleted (deletion is its own action). */
+export async function moveOrderStatus(db: Executor, staff: Staff, orderIds: number[], target: ProcessStatus): Promise<MoveResult> {
+  if (target === 'Deleted') throw new ForbiddenError('Use Delete to delete orders.');
+  return moveOrders(db, staff, orderIds, target);
+}

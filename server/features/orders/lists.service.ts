@@ -1,0 +1,120 @@
+/**
+ * Queue pages and search (DECISIONS sections 2 and 4): one page of a folder,
+ * newest first, plus its total. Totals without a search come from the folder
+ * counters (a full count of Order History at a million orders would cost
+ * ~100 ms); with a search they are counted, up to SEARCH_COUNT_CAP.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { Folder } from '../../../shared/orders';
+import { STATUS_FOLDERS } from '../../../shared/orders';
+import { SEARCH_COUNT_CAP, type OrderListRow } from '../../../shared/schemas/order-list';
+import { selectRows, type Executor } from '../../db/client';
+import { requirePermission, type Staff } from '../../lib/auth';
+import { folderPredicate, todaySql } from './folders';
+
+export interface PageRequest {
+  folder: Folder;
+  offset: number;
+  limit: number;
+  search?: string;
+  /** Future Order: 1..12. */
+  processMonth?: number;
+}
+
+export interface OrderPage {
+  rows: OrderListRow[];
+  totalRecords: number;
+  /** True when a search matched more than SEARCH_COUNT_CAP orders (totalRecords is then the cap). */
+  totalCapped: boolean;
+}
+
+export function assertMayReadFolder(staff: Staff, folder: Folder) {
+  requirePermission(staff, 'orders:work');
+  if (folder === 'orderHistory') requirePermission(staff, 'orders:history', 'Order History is not available to your role.');
+}
+
+const MAX_ID_DIGITS = 15;
+
+/** Order id prefix as id ranges on the primary key: "1234" -> 1234, 12340..12349, 123400..123499, ... */
+function idPrefixCondition(digits: string): SQL | null {
+  if (!/^[1-9]\d*$/.test(digits) || digits.length > MAX_ID_DIGITS) return null;
+  const ranges: SQL[] = [];
+  for (let width = digits.length; width <= MAX_ID_DIGITS; width++) {
+    const scale = 10 ** (width - digits.length);
+    const low = Number(digits) * scale;
+    const high = (Number(digits) + 1) * scale - 1;
+    if (!Number.isSafeInteger(high)) break;
+    ranges.push(sql`o.order_id between ${low} and ${high}`);
+  }
+  return sql.join(ranges, sql` or `);
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** searchVal: order id prefix, or name / e-mail / telephone contains, case-insensitive. */
+export function searchCondition(raw: string): SQL | null {
+  const term = raw.trim().replace(/\s+/g, ' ');
+  if (!term) return null;
+  const contains = sql`order_search_text(o.given_name, o.surname, o.email, o.personal_phone_code, o.personal_telephone_number) like ${`%${escapeLike(term.toLowerCase())}%`}`;
+  const ids = idPrefixCondition(term.replace(/^#/, ''));
+  return ids ? sql`(${ids} or ${contains})` : sql`(${contains})`;
+}
+
+function whereClause(staff: Staff, request: PageRequest): SQL {
+  const parts = [folderPredicate(request.folder, staff.id)];
+  if (request.folder === 'futureOrder' && request.processMonth) {
+    parts.push(sql`extract(month from o.processing_date) = ${request.processMonth}`);
+  }
+  const search = request.search ? searchCondition(request.search) : null;
+  if (search) parts.push(search);
+  return sql.join(parts, sql` and `);
+}
+
+const ISO = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** The folder's total from the counters (no search). */
+async function folderTotal(db: Executor, staff: Staff, folder: Folder, processMonth?: number): Promise<number> {
+  const today = todaySql();
+  let buckets: SQL;
+  switch (folder) {
+    case 'newOrder': buckets = sql`bucket = 'u:standard' or (bucket = 'fu' and day <= ${today})`; break;
+    case 'priorityOrder': buckets = sql`bucket = 'u:priority'`; break;
+    case 'futureOrder':
+      buckets = sql`bucket in ('fu', 'fa') and day > ${today}${processMonth ? sql` and extract(month from day) = ${processMonth}` : sql``}`;
+      break;
+    case 'myOrder': buckets = sql`bucket = ${`m:${staff.id}`}`; break;
+    case 'orderHistory': buckets = sql`bucket like 's:%' and bucket <> 's:Deleted'`; break;
+    default: buckets = sql`bucket = ${`s:${STATUS_FOLDERS[folder]}`}`;
+  }
+  const [row] = await selectRows<{ total: number }>(db, sql`select coalesce(sum(n), 0)::int as total from order_folder_counts where ${buckets}`);
+  return row?.total ?? 0;
+}
+
+export async function listOrders(db: Executor, staff: Staff, request: PageRequest): Promise<OrderPage> {
+  assertMayReadFolder(staff, request.folder);
+  const where = whereClause(staff, request);
+  const rowsQuery = selectRows<OrderListRow>(db, sql`
+    select p.order_id::int as order_id, p.process_status, p.processing_mode, p.given_name, p.surname, p.email,
+      p.personal_phone_code, p.personal_telephone_number,
+      ${ISO(sql`p.created_at`)} as created_at, ${ISO(sql`p.refund_date`)} as refund_date,
+      p.processing_date::text as processing_date, to_char(p.processing_date, 'Mon') as process_month,
+      p.assigned_to_id, tm.name as assign_to,
+      p.date_of_arrival_in_japan::int as date_of_arrival_in_japan, p.month_of_arrival_in_japan::int as month_of_arrival_in_japan,
+      p.year_of_arrival_in_japan::int as year_of_arrival_in_japan
+    from (
+      select o.* from orders o where ${where}
+      order by o.created_at desc nulls last, o.order_id desc nulls last
+      limit ${request.limit} offset ${request.offset}
+    ) p
+    left join team_members tm on tm.id = p.assigned_to_id
+    order by p.created_at desc nulls last, p.order_id desc nulls last`);
+  const searching = !!(request.search && searchCondition(request.search));
+  if (!searching) {
+    const [rows, totalRecords] = await Promise.all([rowsQuery, folderTotal(db, staff, request.folder, request.processMonth)]);
+    return { rows, totalRecords, totalCapped: false };
+  }
+  const [rows, counted] = await Promise.all([rowsQuery, selectRows<{ total: number }>(db, sql`
+    select count(*)::int as total from (select 1 from orders o where ${where} limit ${SEARCH_COUNT_CAP + 1}) m`)]);
+  const total = counted[0]?.total ?? 0;
+  return { rows, totalRecords: Math.min(total, SEARCH_COUNT_CAP), totalCapped: total > SEARCH_COUNT_CAP };
+}

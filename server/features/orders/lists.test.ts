@@ -1,0 +1,146 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { buildTestApp, type TestContext } from '../../test/helper';
+import { insertOrder } from '../../test/order-factory';
+import { selectRows } from '../../db/client';
+import { FOLDERS, type Folder } from '../../../shared/orders';
+import { folderPredicate } from './folders';
+
+let t: TestContext;
+type Login = Awaited<ReturnType<TestContext['loginAs']>>;
+let team: Login;
+let telecaller: Login;
+const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  team = await t.loginAs('Team', { name: 'Tess Team' });
+  telecaller = await t.loginAs('Telecaller');
+  await t.loginAs('Night Staff');
+  await t.seedOrders(300);
+});
+afterAll(async () => { await t.close(); });
+
+const list = (folder: string, query: string, headers = team.headers) =>
+  t.app.inject({ url: `/api/admin/get-orders-list/${folder}?${query}`, headers });
+const search = (body: Record<string, unknown>, headers = team.headers) =>
+  t.app.inject({ method: 'POST', url: '/api/admin/search-order', headers, payload: body });
+
+/** Ids the folder's predicate selects, newest first: what every list must answer. */
+async function expectedIds(folder: Folder, staffId: number, extra = sql`true`): Promise<number[]> {
+  const rows = await selectRows<{ order_id: number }>(t.database.db, sql`
+    select order_id from orders o where ${folderPredicate(folder, staffId)} and ${extra}
+    order by created_at desc, order_id desc`);
+  return rows.map((r) => Number(r.order_id));
+}
+
+describe('GET /api/admin/get-orders-list/{orderName}', () => {
+  it('answers exactly the rows of each folder predicate, newest first, with totalRecords', async () => {
+    for (const folder of FOLDERS) {
+      const expected = await expectedIds(folder, team.member.id);
+      const res = await list(folder, 'page=1&limit=5000&delay=1&userName=ignored');
+      expect(res.statusCode, folder).toBe(200);
+      const body = res.json();
+      expect(body.data.map((r: { order_id: number }) => r.order_id), folder).toEqual(expected);
+      expect(body.totalRecords, folder).toBe(expected.length);
+    }
+    // The seed gives the queues real content, so the comparison above means something.
+    expect((await expectedIds('newOrder', team.member.id)).length).toBeGreaterThan(20);
+    expect((await expectedIds('myOrder', team.member.id)).length).toBeGreaterThan(0);
+  });
+
+  it('pages: default 10 rows, windows by page and limit, an empty page past the end', async () => {
+    const all = await expectedIds('orderHistory', team.member.id);
+    const first = (await list('orderHistory', '')).json();
+    expect(first.data.map((r: { order_id: number }) => r.order_id)).toEqual(all.slice(0, 10));
+    const third = (await list('orderHistory', 'page=3&limit=25')).json();
+    expect(third.data.map((r: { order_id: number }) => r.order_id)).toEqual(all.slice(50, 75));
+    expect(third.totalRecords).toBe(all.length);
+    const lastPage = Math.ceil(all.length / 50);
+    const last = (await list('orderHistory', `page=${lastPage}&limit=50`)).json();
+    expect(last.data.map((r: { order_id: number }) => r.order_id)).toEqual(all.slice((lastPage - 1) * 50));
+    const past = (await list('orderHistory', `page=${lastPage + 1}&limit=50`)).json();
+    expect(past).toMatchObject({ status: 1, data: [], totalRecords: all.length });
+  });
+
+  it('answers the row fields of the spec, the assignee\'s name and the process month', async () => {
+    const id = await insertOrder(t.database.db, {
+      givenName: 'AIKO', surname: 'BRANDT', processingMode: 'future', processingDate: isoDay(60),
+      assignedToId: team.member.id, dateOfArrivalInJapan: 4, monthOfArrivalInJapan: 7, yearOfArrivalInJapan: 2031,
+    });
+    const res = (await list('futureOrder', 'limit=5000')).json();
+    const row = res.data.find((r: { order_id: number }) => r.order_id === id);
+    const month = new Date(`${isoDay(60)}T00:00:00Z`).toLocaleString('en-US', { month: 'short', timeZone: 'UTC' });
+    expect(row).toMatchObject({
+      order_id: id, process_status: 'New', processing_mode: 'future', given_name: 'AIKO', surname: 'BRANDT',
+      processing_date: isoDay(60), process_month: month, assigned_to_id: team.member.id, assign_to: 'Tess Team',
+      date_of_arrival_in_japan: 4, month_of_arrival_in_japan: 7, year_of_arrival_in_japan: 2031, refund_date: null,
+    });
+    expect(row.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    // The month's table and its tile agree with the predicate.
+    const monthNo = Number(isoDay(60).slice(5, 7));
+    const expected = await expectedIds('futureOrder', team.member.id, sql`extract(month from o.processing_date) = ${monthNo}`);
+    const monthPage = (await list('futureOrder', `limit=5000&processMonth=${month}`)).json();
+    expect(monthPage.data.map((r: { order_id: number }) => r.order_id)).toEqual(expected);
+    expect(monthPage.totalRecords).toBe(expected.length);
+    const tiles = (await t.app.inject({ url: '/api/admin/get-future-order-count', headers: team.headers })).json();
+    expect(tiles.data[month]).toBe(expected.length);
+    expect(Object.keys(tiles.data)).toEqual(['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']);
+  });
+
+  it('refuses Order History to a Telecaller (403), bad paging (400) and no token (401)', async () => {
+    expect((await list('orderHistory', '', telecaller.headers)).statusCode).toBe(403);
+    expect((await search({ folderName: 'orderHistory', searchVal: 'a' }, telecaller.headers)).statusCode).toBe(403);
+    expect((await list('newOrder', '', telecaller.headers)).statusCode).toBe(200);
+    const tooBig = await list('newOrder', 'limit=5001');
+    expect(tooBig.statusCode).toBe(400);
+    expect(tooBig.json().errors).toHaveProperty('limit');
+    expect((await list('nope', '')).statusCode).toBe(400);
+    expect((await t.app.inject({ url: '/api/admin/get-orders-list/newOrder' })).statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/admin/search-order', () => {
+  let target: number;
+  beforeAll(async () => {
+    target = await insertOrder(t.database.db, {
+      givenName: 'ZELDA', surname: 'QUIXOTE-LEE', email: 'Zq.Unique@Inbox.example', personalPhoneCode: '81', personalTelephoneNumber: '9012345678',
+    });
+    await insertOrder(t.database.db, { givenName: 'ZELDA', surname: 'QUIXOTE-LEE', email: 'zq.pending@inbox.example', processStatus: 'Pending' });
+  });
+  const ids = (res: { json(): { data: { order_id: number }[] } }) => res.json().data.map((r) => r.order_id);
+
+  it('finds by name, e-mail and telephone, case-insensitive, within the folder only', async () => {
+    for (const searchVal of ['zelda quix', 'ZQ.UNIQUE', 'quixote', '9012345', '+81 9012', '+819012']) {
+      const res = await search({ start: 0, end: 10, searchVal, folderName: 'newOrder' });
+      expect(res.statusCode, searchVal).toBe(200);
+      expect(ids(res), searchVal).toEqual([target]);
+      expect(res.json().totalRecords, searchVal).toBe(1);
+    }
+    // The Pending twin is found only in its own folder.
+    const pending = await search({ start: 0, end: 10, searchVal: 'zelda', folderName: 'pendingOrder' });
+    expect(pending.json().data).toHaveLength(1);
+    expect(pending.json().data[0].email).toBe('zq.pending@inbox.example');
+    // Like wildcards are plain characters.
+    expect((await search({ start: 0, end: 10, searchVal: 'zel%a', folderName: 'newOrder' })).json().totalRecords).toBe(0);
+  });
+
+  it('finds by order id prefix and pages the matches with their total', async () => {
+    const prefix = '1001'; // ids 100100..100199 among the seeded orders
+    const expected = await expectedIds('orderHistory', team.member.id, sql`(o.order_id::text like ${`${prefix}%`}
+      or order_search_text(o.given_name, o.surname, o.email, o.personal_phone_code, o.personal_telephone_number) like ${`%${prefix}%`})`);
+    expect(expected.length).toBeGreaterThan(12);
+    const page = await search({ start: 5, end: 12, searchVal: prefix, folderName: 'orderHistory' });
+    expect(ids(page)).toEqual(expected.slice(5, 12));
+    expect(page.json()).toMatchObject({ totalRecords: expected.length, totalCapped: false });
+    const exact = await search({ start: 0, end: 10, searchVal: String(target), folderName: 'orderHistory' });
+    expect(ids(exact)).toEqual([target]);
+  });
+
+  it('with an empty search answers the folder page like the list', async () => {
+    const res = await search({ start: 0, end: 10, searchVal: '  ', folderName: 'priorityOrder' });
+    expect(ids(res)).toEqual((await expectedIds('priorityOrder', team.member.id)).slice(0, 10));
+    const bad = await search({ start: 10, end: 5, searchVal: '', folderName: 'priorityOrder' });
+    expect(bad.statusCode).toBe(400);
+  });
+});
