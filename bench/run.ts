@@ -1,0 +1,213 @@
+/**
+ * `npm run bench`: issue 3's scale figures in one run, on PostgreSQL.
+ *  1. Makes sure BENCH_DATABASE_URL (default: database arrival_card_bench on the local
+ *     server) holds BENCH_ORDERS orders (default 1,000,000), loading them with
+ *     `npm run seed` (COPY) when missing.
+ *  2. Starts bench/server.ts (real app + bare routes) and drives it with autocannon
+ *     from this process, against 127.0.0.1 only: folder counts, queue page 1 and
+ *     page 500, three kinds of search; each real route next to its bare twin.
+ *  3. Status moves with 8 concurrent writers through moveOrders, with the folder
+ *     count triggers on and off, alternating; then rebuilds the counters and checks
+ *     they equal the folder predicates.
+ * Prints a table (docs/performance.md records one) and writes bench/results/latest.json.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { createInterface } from 'node:readline';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import { openDatabase, selectRows, type Database } from '../server/db/client';
+import { countFolders } from '../server/features/orders/folders';
+import { readFolderCounts, rebuildFolderCounts } from '../server/features/orders/folder-counts';
+import { moveOrders } from '../server/features/orders/order-status.service';
+import type { Staff } from '../server/lib/auth';
+
+const DB_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/arrival_card_bench';
+const ORDERS = Number(process.env.BENCH_ORDERS ?? 1_000_000);
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 20;
+const WRITERS = 8;
+
+const log = (...args: unknown[]) => console.log(...args);
+
+async function ensureDatabase() {
+  const url = new URL(DB_URL);
+  const name = url.pathname.slice(1);
+  const adminUrl = new URL(DB_URL);
+  adminUrl.pathname = '/postgres';
+  const admin = new pg.Client({ connectionString: adminUrl.toString() });
+  await admin.connect();
+  const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
+  if (!exists.rowCount) {
+    log(`creating database ${name}`);
+    await admin.query(`create database "${name.replace(/"/g, '')}"`);
+  }
+  await admin.end();
+}
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { env, stdio: 'inherit' });
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited with ${code}`))));
+  });
+}
+
+async function ensureOrders(): Promise<number> {
+  const client = new pg.Client({ connectionString: DB_URL });
+  await client.connect();
+  const table = await client.query(`select to_regclass('orders') as t`);
+  const have = table.rows[0].t ? Number((await client.query('select count(*) from orders')).rows[0].count) : 0;
+  await client.end();
+  if (have < ORDERS) {
+    log(`loading ${(ORDERS - have).toLocaleString('en-US')} orders (have ${have.toLocaleString('en-US')}) ...`);
+    await run('npm', ['run', 'seed', '--', '--orders', String(ORDERS - have)], { ...process.env, DATABASE_URL: DB_URL });
+  }
+  return Math.max(have, ORDERS);
+}
+
+interface Ready { port: number; barePort: number; token: string; staffId: number }
+
+function startServer(): Promise<{ child: ChildProcess; ready: Ready }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/server.ts'], {
+      env: { ...process.env, BENCH_DATABASE_URL: DB_URL, NODE_ENV: 'production' }, stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const lines = createInterface({ input: child.stdout! });
+    lines.on('line', (line) => {
+      try {
+        const message = JSON.parse(line);
+        if (message.ready) resolve({ child, ready: message });
+      } catch { /* not ours */ }
+    });
+    child.on('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+  });
+}
+
+interface Measured { rps: number; p50: number; p99: number; requests: number; errors: number }
+
+async function load(options: autocannon.Options): Promise<Measured> {
+  const result = await autocannon({ connections: CONNECTIONS, duration: DURATION, ...options });
+  const errors = result.errors + result.timeouts + result.non2xx;
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, requests: result.requests.total, errors };
+}
+
+interface Scenario { name: string; goal: string; real: autocannon.Options; bare: autocannon.Options }
+
+async function pickSearchTerms(database: Database) {
+  const [sample] = await selectRows<{ order_id: number; surname: string; email: string }>(database.db, sql`
+    select order_id, surname, email from orders where process_status = 'New' and assigned_to_id is null and processing_mode = 'standard'
+    order by created_at desc limit 1 offset 1234`);
+  return {
+    idPrefix: String(sample!.order_id).slice(0, 5),
+    name: sample!.surname.toLowerCase().slice(0, 5),
+    email: sample!.email.split('@')[0]!,
+  };
+}
+
+async function writeBenchmark(database: Database, staff: Staff) {
+  const ids = (await selectRows<{ order_id: number; process_status: string }>(database.db, sql`
+    select order_id, process_status from orders where process_status in ('Pending', 'Awaiting') order by order_id limit 80000`))
+    .map((r) => ({ id: Number(r.order_id), status: r.process_status as 'Pending' | 'Awaiting' }));
+  const perWriter = Math.floor(ids.length / WRITERS);
+  const phase = async (counting: boolean, seconds: number) => {
+    await database.db.execute(sql.raw(`alter table orders ${counting ? 'enable' : 'disable'} trigger orders_folder_counts_upd`));
+    let done = 0;
+    const stopAt = Date.now() + seconds * 1000;
+    await Promise.all(Array.from({ length: WRITERS }, async (_, w) => {
+      const mine = ids.slice(w * perWriter, (w + 1) * perWriter);
+      let i = 0;
+      while (Date.now() < stopAt) {
+        const order = mine[i++ % mine.length]!;
+        const target = order.status === 'Pending' ? 'Awaiting' : 'Pending';
+        await moveOrders(database.db, staff, [order.id], target);
+        order.status = target;
+        done += 1;
+      }
+    }));
+    return done / seconds;
+  };
+  const seconds = Math.max(4, Math.round(DURATION * 0.8));
+  await phase(true, 2); // warm-up
+  const withCounts: number[] = [];
+  const without: number[] = [];
+  for (let round = 0; round < 2; round++) {
+    withCounts.push(await phase(true, seconds));
+    without.push(await phase(false, seconds));
+  }
+  await database.db.execute(sql`alter table orders enable trigger orders_folder_counts_upd`);
+  await rebuildFolderCounts(database.db);
+  const avg = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  return { withCounts: avg(withCounts), without: avg(without) };
+}
+
+async function main() {
+  await ensureDatabase();
+  const orders = await ensureOrders();
+  const database = await openDatabase({ databaseUrl: DB_URL, poolSize: WRITERS + 2 });
+  const [{ version }] = await selectRows<{ version: string }>(database.db, sql`select version()`) as [{ version: string }];
+  await database.db.execute(sql`vacuum analyze orders`);
+  const { child, ready } = await startServer();
+  const real = `http://127.0.0.1:${ready.port}/api/admin`;
+  const bare = `http://127.0.0.1:${ready.barePort}/bare`;
+  const auth = { authorization: `Bearer ${ready.token}`, 'content-type': 'application/json' };
+  const json = { 'content-type': 'application/json' };
+  const terms = await pickSearchTerms(database);
+  const searchBody = (searchVal: string, folderName: string) => JSON.stringify({ start: 0, end: 10, searchVal, folderName });
+
+  const scenarios: Scenario[] = [
+    { name: 'folder counts', goal: 'p99 <= 10 ms', real: { url: `${real}/get-folder-count`, headers: auth }, bare: { url: `${bare}/get-folder-count` } },
+    { name: 'New Orders page 1', goal: 'p99 <= 20 ms, >= 75% of bare', real: { url: `${real}/get-orders-list/newOrder?page=1&limit=10&delay=1`, headers: auth }, bare: { url: `${bare}/get-orders-list/newOrder?page=1&limit=10` } },
+    { name: 'New Orders page 500', goal: 'p99 <= 20 ms, >= 75% of bare', real: { url: `${real}/get-orders-list/newOrder?page=500&limit=10&delay=1`, headers: auth }, bare: { url: `${bare}/get-orders-list/newOrder?page=500&limit=10` } },
+    { name: 'Order History page 500', goal: 'p99 <= 20 ms', real: { url: `${real}/get-orders-list/orderHistory?page=500&limit=10`, headers: auth }, bare: { url: `${bare}/get-orders-list/orderHistory?page=500&limit=10` } },
+    { name: `search id prefix "${terms.idPrefix}" (Order History)`, goal: 'p99 <= 20 ms', real: { url: `${real}/search-order`, method: 'POST', headers: auth, body: searchBody(terms.idPrefix, 'orderHistory') }, bare: { url: `${bare}/search-order`, method: 'POST', headers: json, body: searchBody(terms.idPrefix, 'orderHistory') } },
+    { name: `search name "${terms.name}" (New Orders)`, goal: 'p99 <= 20 ms', real: { url: `${real}/search-order`, method: 'POST', headers: auth, body: searchBody(terms.name, 'newOrder') }, bare: { url: `${bare}/search-order`, method: 'POST', headers: json, body: searchBody(terms.name, 'newOrder') } },
+    { name: `search e-mail "${terms.email}" (Order History)`, goal: 'p99 <= 20 ms', real: { url: `${real}/search-order`, method: 'POST', headers: auth, body: searchBody(terms.email, 'orderHistory') }, bare: { url: `${bare}/search-order`, method: 'POST', headers: json, body: searchBody(terms.email, 'orderHistory') } },
+  ];
+
+  const results: Record<string, unknown>[] = [];
+  try {
+    for (const s of scenarios) {
+      await autocannon({ ...s.real, connections: CONNECTIONS, duration: 2 }); // warm-up
+      await autocannon({ ...s.bare, connections: CONNECTIONS, duration: 2 });
+      const r = await load(s.real);
+      const b = await load(s.bare);
+      results.push({ scenario: s.name, goal: s.goal, real: r, bare: b, ratio: r.rps / b.rps });
+      log(`${s.name.padEnd(48)} real ${r.rps.toFixed(0).padStart(6)} req/s p50 ${String(r.p50).padStart(3)} ms p99 ${String(r.p99).padStart(3)} ms`
+        + ` | bare ${b.rps.toFixed(0).padStart(6)} req/s p99 ${String(b.p99).padStart(3)} ms | real/bare ${(100 * r.rps / b.rps).toFixed(0)}%`
+        + (r.errors || b.errors ? `  ERRORS real ${r.errors} bare ${b.errors}` : ''));
+    }
+  } finally {
+    child.kill('SIGTERM');
+  }
+
+  const [member] = await selectRows<{ id: number; name: string; email: string }>(database.db, sql`select id, name, email from team_members where id = ${ready.staffId}`);
+  const staff: Staff = { ...member!, type: 'Team' };
+  const writes = await writeBenchmark(database, staff);
+  const kept = writes.withCounts / writes.without;
+  log(`status moves, ${WRITERS} writers`.padEnd(48) + ` with counts ${writes.withCounts.toFixed(0)}/s, without ${writes.without.toFixed(0)}/s: keeps ${(100 * kept).toFixed(0)}% (goal >= 90%)`);
+
+  const started = Date.now();
+  const live = await countFolders(database.db, ready.staffId);
+  const liveMs = Date.now() - started;
+  const counted = await readFolderCounts(database.db, ready.staffId);
+  const countsRight = JSON.stringify(live) === JSON.stringify(counted);
+  log(`counters equal the folder predicates after the run: ${countsRight ? 'yes' : 'NO'} (live aggregate took ${liveMs} ms)`);
+
+  const machine = {
+    cpus: `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'unknown'}`, memoryGb: Math.round(os.totalmem() / 2 ** 30),
+    node: process.version, postgres: version.split(',')[0], orders,
+    connections: CONNECTIONS, durationSeconds: DURATION, writers: WRITERS,
+  };
+  log(`machine: ${machine.cpus}, ${machine.memoryGb} GB, Node ${machine.node}, ${machine.postgres}, ${orders.toLocaleString('en-US')} orders`);
+  mkdirSync('bench/results', { recursive: true });
+  writeFileSync('bench/results/latest.json', JSON.stringify({ at: new Date().toISOString(), machine, results, writes: { ...writes, kept }, countsRight, liveCountMs: liveMs }, null, 2));
+  await database.close();
+  if (!countsRight) process.exit(1);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,66 @@
+/**
+ * The benchmark's server process (started by bench/run.ts): the real app on one
+ * port and, on another, "bare" routes that run the same SQL through the same
+ * framework with no validation, auth, serializer schemas or logging, so the real
+ * routes' overhead shows as a ratio. Prints one JSON line when ready.
+ */
+import Fastify from 'fastify';
+import { eq } from 'drizzle-orm';
+import { buildApp, LOG_REDACT } from '../server/app';
+import { loadConfig } from '../server/config';
+import { openDatabase } from '../server/db/client';
+import { teamMembers } from '../server/db/schema';
+import { hashPassword } from '../server/features/auth/auth.service';
+import { readFolderCounts } from '../server/features/orders/folder-counts';
+import { listOrders } from '../server/features/orders/lists.service';
+import type { Staff } from '../server/lib/auth';
+import type { Folder } from '../shared/orders';
+
+const databaseUrl = process.env.BENCH_DATABASE_URL!;
+const config = loadConfig({ DATABASE_URL: databaseUrl, DEMO_ORDERS: '0', LOG_LEVEL: 'info' });
+// One pool for both apps; they are measured one after the other.
+const database = await openDatabase({ databaseUrl, poolSize: 20 });
+
+const BENCH_EMAIL = 'bench.team@arrivalcard.example';
+let [member] = await database.db.select().from(teamMembers).where(eq(teamMembers.email, BENCH_EMAIL));
+if (!member) {
+  [member] = await database.db.insert(teamMembers)
+    .values({ name: 'Bench Team', email: BENCH_EMAIL, type: 'Team', passwordHash: await hashPassword('bench-only-password') })
+    .returning();
+}
+const staff: Staff = { id: member!.id, name: member!.name, email: member!.email, type: 'Team' };
+
+// The real app, logging as in production (info level, redaction), to /dev/null.
+const app = await buildApp({
+  config, database, jwtSecret: 'bench-secret-'.padEnd(48, 'x'),
+  logger: { level: 'info', redact: { paths: LOG_REDACT, censor: '[redacted]' }, file: '/dev/null' },
+});
+await app.listen({ port: 0, host: '127.0.0.1' });
+const token = app.jwt.sign({ user: { id: staff.id, name: staff.name, type: staff.type }, ver: member!.tokenVersion });
+
+const bare = Fastify({ logger: false });
+bare.get('/bare/get-folder-count', async () => ({ status: 1, message: 'Success', data: await readFolderCounts(database.db, staff.id) }));
+bare.get<{ Params: { folder: string }; Querystring: { page?: string; limit?: string } }>('/bare/get-orders-list/:folder', async (request) => {
+  const limit = Number(request.query.limit ?? 10);
+  const page = Number(request.query.page ?? 1);
+  const result = await listOrders(database.db, staff, { folder: request.params.folder as Folder, offset: (page - 1) * limit, limit });
+  return { status: 1, message: 'Success', data: result.rows, totalRecords: result.totalRecords, totalCapped: result.totalCapped };
+});
+bare.post<{ Body: { start: number; end: number; searchVal: string; folderName: string } }>('/bare/search-order', async (request) => {
+  const { start, end, searchVal, folderName } = request.body;
+  const result = await listOrders(database.db, staff, { folder: folderName as Folder, offset: start, limit: end - start, search: searchVal });
+  return { status: 1, message: 'Success', data: result.rows, totalRecords: result.totalRecords, totalCapped: result.totalCapped };
+});
+await bare.listen({ port: 0, host: '127.0.0.1' });
+
+const portOf = (address: ReturnType<typeof app.server.address>) => (typeof address === 'object' && address ? address.port : 0);
+console.log(JSON.stringify({ ready: true, port: portOf(app.server.address()), barePort: portOf(bare.server.address()), token, staffId: staff.id }));
+
+const stop = async () => {
+  await app.close();
+  await bare.close();
+  await database.close();
+  process.exit(0);
+};
+process.on('SIGTERM', () => void stop());
+process.on('SIGINT', () => void stop());
