@@ -6,8 +6,10 @@ import { openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { bootstrap, formatBootstrapBanner } from './seed/bootstrap';
 import { resolveJwtSecret } from './lib/secrets';
+import { storageFor } from './lib/storage';
+import { MailWorker } from './features/mail/mail.worker';
 
-const WEB_DIST = fileURLToPath(new URL('../dist/web', import.meta.url));
+const WEB_DIST = process.env.WEB_DIST ?? fileURLToPath(new URL('../dist/web', import.meta.url));
 
 async function main() {
   let config: Config;
@@ -29,6 +31,11 @@ async function main() {
     logger: { level: config.LOG_LEVEL, redact: { paths: LOG_REDACT, censor: '[redacted]' } },
   });
 
+  // The mail worker sends queued mails; with several processes each runs one (SKIP LOCKED claims).
+  const mailWorker = config.MAIL_WORKER
+    ? new MailWorker({ db: database.db, config, storage: storageFor(config), log: app.log.child({ component: 'mail-worker' }) })
+    : null;
+
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -39,6 +46,7 @@ async function main() {
     const force = setTimeout(() => { app.log.error('shutdown timed out'); process.exit(1); }, 20_000);
     force.unref();
     try {
+      await mailWorker?.stop(); // finishes the mail being sent; the rest stay queued
       await app.close();
       await database.close();
       process.exit(0);
@@ -51,6 +59,7 @@ async function main() {
   process.on('SIGINT', () => void stop('SIGINT'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  mailWorker?.start();
   const banner = formatBootstrapBanner(seeded, config.PUBLIC_BASE_URL);
   if (banner) console.log(banner);
 }

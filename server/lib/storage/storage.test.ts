@@ -1,0 +1,84 @@
+/**
+ * The storage interface on both drivers: a local folder, and an S3-compatible
+ * bucket served by s3rver in this process. Uploads go through the real API.
+ */
+import { mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import S3rver from 's3rver';
+import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { buildTestApp, type TestContext } from '../../test/helper';
+import { insertOrder } from '../../test/order-factory';
+import { multipart, pdfBytes } from '../../test/multipart';
+import { uploadDocs } from '../../db/schema';
+import { loadConfig } from '../../config';
+import { MailWorker } from '../../features/mail/mail.worker';
+import { createStorage, storageFor } from './index';
+
+const root = mkdtempSync(path.join(tmpdir(), 'storage-test-'));
+let s3: S3rver;
+let endpoint: string;
+beforeAll(async () => {
+  s3 = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: path.join(root, 's3'), configureBuckets: [{ name: 'arrival-docs', configs: [] }] });
+  const { port } = await s3.run();
+  endpoint = `http://127.0.0.1:${port}`;
+});
+afterAll(async () => {
+  await s3.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+describe.each(['local', 's3'] as const)('%s storage', (driver) => {
+  const env = (): Record<string, string> => (driver === 's3'
+    ? { STORAGE_DRIVER: 's3', S3_BUCKET: 'arrival-docs', S3_ENDPOINT: endpoint, S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER', S3_PREFIX: 'test', DATA_DIR: path.join(root, `data-${driver}`) }
+    : { DATA_DIR: path.join(root, `data-${driver}`) });
+
+  it('puts, gets and deletes bytes, answers null for a missing key, and refuses keys that could escape', async () => {
+    const storage = createStorage(loadConfig(env()));
+    const bytes = pdfBytes(3000);
+    await storage.put('docs/1/abc/100001_file1.pdf', bytes, 'application/pdf');
+    expect((await storage.get('docs/1/abc/100001_file1.pdf'))!.body.equals(bytes)).toBe(true);
+    expect(await storage.get('docs/1/none.pdf')).toBeNull();
+    await storage.delete('docs/1/abc/100001_file1.pdf');
+    expect(await storage.get('docs/1/abc/100001_file1.pdf')).toBeNull();
+    for (const bad of ['../etc/passwd', 'docs/../../x', '/abs/path', 'docs//x', 'docs/x y']) {
+      await expect(storage.put(bad, bytes, 'application/pdf'), bad).rejects.toThrow('Unsafe storage key');
+    }
+  });
+
+  describe('through the API', () => {
+    let t: TestContext;
+    beforeAll(async () => { t = await buildTestApp(env()); });
+    afterAll(async () => { await t.close(); });
+
+    it('stores an upload, serves it to staff, and attaches it to the mail', async () => {
+      const team = await t.loginAs('Team');
+      const orderId = await insertOrder(t.database.db);
+      const data = pdfBytes(12_000);
+      const body = multipart({ orderId, email: 'a@mail.example', mailServiceProvider: 'smtp' }, [{ field: 'uploadVisaDoc', filename: 'c.pdf', contentType: 'application/pdf', data }]);
+      const res = await t.app.inject({ method: 'POST', url: '/api/admin/upload-visa-document', payload: body.payload, headers: { ...team.headers, ...body.headers } });
+      expect(res.statusCode).toBe(200);
+      const [doc] = await t.database.db.select().from(uploadDocs).where(eq(uploadDocs.orderId, orderId));
+
+      if (driver === 's3') {
+        const client = new S3Client({ region: 'us-east-1', endpoint, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+        const object = await client.send(new GetObjectCommand({ Bucket: 'arrival-docs', Key: `test/${doc!.storageKey}` }));
+        expect(Buffer.from(await object.Body!.transformToByteArray()).equals(data)).toBe(true);
+        expect(object.ContentType).toBe('application/pdf');
+        client.destroy();
+        expect(existsSync(path.join(root, 'data-s3', 'uploads'))).toBe(false);
+      } else {
+        expect(existsSync(path.join(root, 'data-local', 'uploads', doc!.storageKey))).toBe(true);
+      }
+
+      const download = await t.app.inject({ url: `/api/admin/download-document/${doc!.id}`, headers: team.headers });
+      expect(download.rawPayload.equals(data)).toBe(true);
+
+      const worker = new MailWorker({ db: t.database.db, config: t.config, storage: storageFor(t.config) });
+      expect(await worker.drain()).toMatchObject({ sent: 1 });
+      await worker.stop();
+    });
+  });
+});
