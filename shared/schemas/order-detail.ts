@@ -189,3 +189,16 @@ export type OrderDetail = z.infer<typeof orderDetailSchema>;
 export type RemarkEntry = z.infer<typeof remarkEntrySchema>;
 export type ProcessLogEntry = z.infer<typeof processLogEntrySchema>;
 export type AnswerWarning = z.infer<typeof answerWarningSchema>;
+
+/** GET /api/admin/approved-mail-preview/{orderId}: the approved-order mail as the customer receives it. */
+export const approvedMailPreviewSchema = z.object({
+  to: z.string(),
+  from_name: z.string(),
+  reply_to: z.string(),
+  subject: z.string(),
+  html: z.string(),
+  track_url: z.string(),
+  /** False until a finished document is uploaded (the attachment note then names the name it will have). */
+  has_document: z.boolean(),
+});
+export type ApprovedMailPreview = z.infer<typeof approvedMailPreviewSchema>;

@@ -214,15 +214,17 @@ describe('order detail: remarks, moves, transaction details, e-mail preview', ()
     await open(page, id);
     await page.getByRole('button', { name: 'View Email Content' }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByText('Dear EMILY TANAKA-SMITH,').waitFor();
-    const trackLink = dialog.getByRole('link', { name: 'Download your Japan Arrival Card' });
+    await dialog.getByText(`Your Japan Arrival Card is ready (order ${id})`).waitFor();
+    const mail = page.frameLocator('iframe[title="Email preview"]');
+    await mail.getByText('Dear EMILY TANAKA-SMITH,').waitFor();
+    const trackLink = mail.getByRole('link', { name: 'Download your Japan Arrival Card' });
     expect(await trackLink.getAttribute('href')).toMatch(new RegExp(`/track-order/${encodeId(id)}$`));
     const whatsApp = dialog.getByRole('link', { name: 'Send WhatsApp Message' });
     const href = new URL((await whatsApp.getAttribute('href'))!);
     expect(`${href.origin}${href.pathname}`).toBe('https://wa.me/61412345678');
     expect(href.searchParams.get('text')).toContain(`order ${id}`);
     // A modal is fixed to the window: photograph the window, not the full page.
-    await dialog.getByText('Keep the document on your phone', { exact: false }).waitFor();
+    await mail.getByText('Keep the document on your phone', { exact: false }).waitFor();
     await page.locator('.modal.show').waitFor();
     await page.waitForTimeout(400); // the 300 ms fade-in
     await page.screenshot({ path: `${SCREENSHOTS}/order-detail-email-1366.png` });
@@ -263,6 +265,10 @@ describe('order detail: a long order on a laptop and a phone', () => {
       // Nothing wider than the window: no sideways scrolling of the page.
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow, `page overflows at ${width}px`).toBeLessThanOrEqual(0);
+      await page.getByRole('button', { name: 'View Email Content' }).click();
+      await page.frameLocator('iframe[title="Email preview"]').getByText('Download your arrival card from your order page:').waitFor();
+      await page.waitForTimeout(400); // the 300 ms fade-in
+      await page.screenshot({ path: `${SCREENSHOTS}/order-detail-email-${width}.png` });
     }
   });
 });

@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { addRemarkSchema, orderDetailSchema, remarkEntrySchema, transactionDetailsSchema } from '../../../shared/schemas/order-detail';
+import {
+  addRemarkSchema, approvedMailPreviewSchema, orderDetailSchema, remarkEntrySchema, transactionDetailsSchema,
+} from '../../../shared/schemas/order-detail';
 import { envelope, ok, staffFailures } from '../../lib/envelope';
 import { staffOnly } from '../../lib/auth';
-import { addRemark, getOrderDetail, updateTransactionDetails } from './order-detail.service';
+import { addRemark, approvedMailPreview, getOrderDetail, updateTransactionDetails } from './order-detail.service';
 
 export async function orderDetailRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -34,4 +36,12 @@ export async function orderDetailRoutes(fastify: FastifyInstance) {
       response: { 200: envelope(z.object({ transaction_id: z.string().nullable(), merchant_name: z.string().nullable() })), ...staffFailures },
     },
   }, async (request) => ok(await updateTransactionDetails(app.db, request.staff, request.body), 'Transaction details saved successfully.'));
+
+  app.get('/admin/approved-mail-preview/:orderId', {
+    schema: {
+      ...common, summary: 'The approved-order e-mail of an order as the customer receives it (nothing is sent)',
+      params: z.object({ orderId: z.string().max(64) }),
+      response: { 200: envelope(approvedMailPreviewSchema), ...staffFailures },
+    },
+  }, async (request) => ok(await approvedMailPreview(app.db, app.config, request.staff, request.params.orderId)));
 }

@@ -14,7 +14,9 @@ import { logStep } from '../../lib/process-log';
 import { decodeOrderId, encodeId } from '../../../shared/ids';
 import { easternDate, easternTime } from '../../../shared/eastern-time';
 import { answerWarnings, type WarningInput } from '../../../shared/order-warnings';
-import type { OrderDetail, RemarkEntry } from '../../../shared/schemas/order-detail';
+import type { ApprovedMailPreview, OrderDetail, RemarkEntry } from '../../../shared/schemas/order-detail';
+import { loadTemplateContext } from '../mail/mail.queue';
+import { approvedOrderMail } from '../mail/templates';
 
 export const ORDER_NOT_FOUND = 'Order not found.';
 export const STEP_REMARK = 'Remark added';
@@ -150,4 +152,22 @@ export async function updateTransactionDetails(db: Db, staff: Staff, input: { or
     });
     return updated;
   });
+}
+
+/**
+ * "View Email Content": the approved-order mail exactly as the mailer renders it
+ * for this order (brand frame, current document's name), without sending anything.
+ */
+export async function approvedMailPreview(db: Db, config: Config, staff: Staff, ref: string): Promise<ApprovedMailPreview> {
+  requirePermission(staff, 'orders:work');
+  const orderId = parseOrderRef(ref);
+  if (orderId === null) throw new NotFoundError(ORDER_NOT_FOUND);
+  const ctx = await loadTemplateContext(db, config, orderId);
+  const [doc] = await db.select({ file1: uploadDocs.file1 }).from(uploadDocs)
+    .where(and(eq(uploadDocs.orderId, orderId), eq(uploadDocs.isCurrent, true)));
+  const mail = approvedOrderMail(ctx, doc?.file1 ?? `${orderId}_file1`);
+  return {
+    to: ctx.order.email, from_name: ctx.brand.name, reply_to: ctx.brand.supportEmail,
+    subject: mail.subject, html: mail.html, track_url: ctx.trackUrl, has_document: !!doc,
+  };
 }

@@ -235,3 +235,26 @@ describe('POST /api/admin/update-transaction-details', () => {
     expect(unknown.statusCode).toBe(404);
   });
 });
+
+describe('GET /api/admin/approved-mail-preview/{orderId}', () => {
+  it('renders the approved-order mail of the order with its track link and document name, sending nothing', async () => {
+    const id = await insertOrder(t.database.db, { givenName: 'EMILY', surname: 'TANAKA-SMITH' });
+    const before = await t.app.inject({ url: `/api/admin/approved-mail-preview/${encodeId(id)}`, headers: team.headers });
+    expect(before.statusCode).toBe(200);
+    expect(before.json().data).toMatchObject({
+      to: 'emily.tanaka@mail.example', from_name: 'Japan Arrival Card Online', reply_to: 'support@japan-arrival.example',
+      subject: `Your Japan Arrival Card is ready (order ${id})`, track_url: `http://localhost:3000/track-order/${encodeId(id)}`, has_document: false,
+    });
+    await t.database.db.insert(uploadDocs).values({
+      orderId: id, file1: `${id}_file1.pdf`, originalName: 'card.pdf', contentType: 'application/pdf', sizeBytes: 10, storageKey: `docs/${id}`,
+    });
+    const { data } = (await t.app.inject({ url: `/api/admin/approved-mail-preview/${id}`, headers: team.headers })).json();
+    expect(data.has_document).toBe(true);
+    expect(data.html).toContain('Dear EMILY TANAKA-SMITH,');
+    expect(data.html).toContain(`href="http://localhost:3000/track-order/${encodeId(id)}"`);
+    expect(data.html).toContain(`<strong>${id}_file1.pdf</strong>`);
+    expect(await t.database.db.select().from(mails).where(eq(mails.orderId, id))).toEqual([]);
+    expect(await logsOf(id)).toEqual([]);
+    expect((await t.app.inject({ url: '/api/admin/approved-mail-preview/999999999', headers: team.headers })).statusCode).toBe(404);
+  });
+});

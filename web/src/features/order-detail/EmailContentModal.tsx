@@ -1,30 +1,46 @@
 /**
- * "View Email Content": the approved-order e-mail exactly as the mailer builds
- * it (shared template), with its link to the order's track page, a Close
- * button and a button opening a WhatsApp chat with the customer.
+ * "View Email Content": the approved-order e-mail exactly as the mailer renders
+ * it for this order (server-rendered, shown in a sandboxed frame), with its link
+ * to the order's track page, a Close button and a button opening a WhatsApp chat
+ * with the customer's number and a prefilled message.
  */
 import { Modal } from 'react-bootstrap';
+import { useQuery } from '@tanstack/react-query';
 import type { OrderDetail } from '../../../../shared/schemas/order-detail';
-import { approvedOrderMail, approvedOrderWhatsAppUrl } from '../../../../shared/mail/approved-order';
+import { approvedOrderWhatsAppUrl } from '../../../../shared/mail/approved-order';
+import { approvedMailPreviewQuery } from './api/get-approved-mail-preview';
+
+/** Links in the preview open in a new tab instead of inside the frame. */
+const withNewTabLinks = (html: string) => (html.includes('<head>') ? html.replace('<head>', '<head><base target="_blank">') : `<base target="_blank">${html}`);
 
 export function EmailContentModal({ show, order, onClose }: { show: boolean; order: OrderDetail; onClose(): void }) {
-  const input = {
+  const preview = useQuery({ ...approvedMailPreviewQuery(order.order_id), enabled: show });
+  const whatsApp = approvedOrderWhatsAppUrl({
     orderId: order.order_id, givenName: order.given_name, surname: order.surname, siteName: order.landing_site_name,
     supportEmail: order.landing_site_support_email, trackUrl: order.track_url,
-  };
-  const mail = approvedOrderMail(input);
-  const whatsApp = approvedOrderWhatsAppUrl({ ...input, phoneCode: order.personal_phone_code, phoneNumber: order.personal_telephone_number });
+    phoneCode: order.personal_phone_code, phoneNumber: order.personal_telephone_number,
+  });
+  const mail = preview.data;
   return (
     <Modal show={show} onHide={onClose} size="lg" centered scrollable>
       <Modal.Header closeButton><Modal.Title as="h2" className="h5">Email Content</Modal.Title></Modal.Header>
       <Modal.Body>
-        <dl className="od-fields mb-3">
-          <div className="od-field"><dt>To</dt><dd>{order.email}</dd></div>
-          <div className="od-field"><dt>From</dt><dd>{order.landing_site_name} &lt;{order.landing_site_support_email}&gt;</dd></div>
-          <div className="od-field"><dt>Subject</dt><dd>{mail.subject}</dd></div>
-        </dl>
-        {/* The template escapes everything the customer typed. */}
-        <div className="od-mail-preview" data-testid="email-preview" dangerouslySetInnerHTML={{ __html: mail.html }} />
+        {preview.isPending ? <div className="text-muted" role="status">Loading the e-mail…</div> : null}
+        {preview.isError ? <div className="alert alert-danger mb-0" role="alert">{preview.error.message}</div> : null}
+        {mail ? (
+          <>
+            <dl className="row mb-2 od-mail-headers">
+              <dt className="col-3 col-sm-2">To</dt><dd className="col-9 col-sm-10">{mail.to}</dd>
+              <dt className="col-3 col-sm-2">From</dt><dd className="col-9 col-sm-10">{mail.from_name} (replies to {mail.reply_to})</dd>
+              <dt className="col-3 col-sm-2">Subject</dt><dd className="col-9 col-sm-10">{mail.subject}</dd>
+            </dl>
+            {mail.has_document ? null : (
+              <p className="small text-muted">No document is uploaded yet: the mail goes out with the document when it is uploaded.</p>
+            )}
+            <iframe className="od-mail-frame" title="Email preview" srcDoc={withNewTabLinks(mail.html)}
+              sandbox="allow-popups allow-popups-to-escape-sandbox" />
+          </>
+        ) : null}
       </Modal.Body>
       <Modal.Footer>
         <button type="button" className="btn btn-secondary" onClick={onClose}>Close</button>
