@@ -79,7 +79,7 @@ function layout(ctx: TemplateContext, title: string, body: SafeHtml, text: strin
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${title}</title></head>
 <body style="margin:0;background:#f4f5f7;font-family:Arial,Helvetica,sans-serif;color:#1f2933">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f5f7"><tr><td align="center" style="padding:24px 12px">
-<table role="presentation" width="600" cellpadding="0" cellspacing="0" style="max-width:600px;background:#ffffff;border-radius:6px">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:600px;background:#ffffff;border-radius:6px">
 <tr><td style="padding:20px 28px;border-bottom:3px solid #bc002d">
 <img src="${logo}" alt="${brand.name}" height="36" style="vertical-align:middle;border:0">
 <span style="font-size:18px;font-weight:bold;vertical-align:middle;margin-left:8px">${brand.name}</span>
