@@ -1,6 +1,168 @@
+/**
+ * Every queue screen (spec section 2 "Order queue screens"): title, Refresh, the
+ * actions the role may use in this queue (spec section 6; the server enforces the
+ * same rules), a server-side search over the whole folder (debounced 500 ms),
+ * rows per page, the table and the pager. Paging state lives in the URL.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Form } from 'react-bootstrap';
+import { toast } from 'react-toastify';
 import type { Folder } from '../../../../shared/orders';
-import { ComingSoon } from '../../components/ComingSoon';
+import { can, type Permission } from '../../../../shared/roles';
+import { PAGE_SIZE_OPTIONS, type OrderListRow } from '../../../../shared/schemas/order-list';
+import { ApiError } from '../../lib/api';
+import { useAuth } from '../../lib/auth-context';
+import { queryKeys } from '../../lib/query-keys';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { PageHeader } from '../../components/PageHeader';
+import { Pagination } from '../../components/Pagination';
+import { useOrderPage } from './api/get-order-page';
+import { useAssignToMe, useDeleteOrders, useMarkRefunded, useMoveToCompleteRefund, useMoveToOriginalFolder } from './api/queue-actions';
+import { QueueTable } from './QueueTable';
+import { effectiveLimit, useQueueParams, type LimitChoice } from './use-queue-params';
+import './queues.css';
 
-export function QueuePage({ title }: { folder: Folder; title: string }) {
-  return <ComingSoon title={title} />;
+interface QueueActions {
+  assign?: boolean;
+  release?: boolean;
+  refund?: boolean;
+  /** Who sees Delete in this queue (spec section 6). */
+  deletePermission?: Permission;
+  bulkDelete?: boolean;
+}
+
+const ACTIONS: Partial<Record<Folder, QueueActions>> = {
+  newOrder: { assign: true, deletePermission: 'orders:delete', bulkDelete: true },
+  priorityOrder: { assign: true, deletePermission: 'orders:delete', bulkDelete: true },
+  myOrder: { release: true, deletePermission: 'orders:delete-from-my-orders', bulkDelete: true },
+  refundOrder: { refund: true, deletePermission: 'orders:delete', bulkDelete: true },
+  ChargeBack: { deletePermission: 'orders:delete' },
+};
+
+type Pending = { kind: 'delete' | 'assign' | 'release' | 'refund' | 'completeRefund'; ids: number[] } | null;
+
+const CONFIRM_TEXT: Record<NonNullable<Pending>['kind'], string> = {
+  delete: 'Are you sure you want to delete?',
+  assign: 'Are you sure want to assigned orders.',
+  release: 'Are you sure want to move orders to new orders.',
+  refund: 'Are you sure you want to mark the selected orders as refunded?',
+  completeRefund: 'Are you sure you want to move the selected orders to Completed and send the refund mail?',
+};
+
+const errorText = (error: unknown) => (error instanceof ApiError ? error.message : 'Something went wrong. Please try again.');
+
+export function QueuePage({ folder, title }: { folder: Folder; title: string }) {
+  useDocumentTitle(title);
+  const { user } = useAuth();
+  const queryClient = useQueryClient();
+  const { params, update } = useQueueParams();
+  const [knownTotal, setKnownTotal] = useState<number>();
+  const limit = effectiveLimit(params.limitChoice, knownTotal);
+  const page = useOrderPage(folder, { page: params.page, limit, search: params.search });
+  const rows = useMemo(() => page.data?.rows ?? [], [page.data]);
+  const total = page.data?.totalRecords ?? 0;
+  useEffect(() => { if (page.data) setKnownTotal(page.data.totalRecords); }, [page.data]);
+
+  // Search box: typed text goes to the URL (and the server) 500 ms after the last key.
+  const [searchText, setSearchText] = useState(params.search);
+  useEffect(() => { setSearchText(params.search); }, [params.search]);
+  useEffect(() => {
+    if (searchText === params.search) return undefined;
+    const timer = setTimeout(() => update({ q: searchText.trim() ? searchText : undefined, page: undefined }, true), 500);
+    return () => clearTimeout(timer);
+  }, [searchText, params.search, update]);
+
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  useEffect(() => { setSelected(new Set()); }, [folder, params.page, limit, params.search]);
+  const toggle = (id: number) => setSelected((s) => { const n = new Set(s); if (n.has(id)) n.delete(id); else n.add(id); return n; });
+  const toggleAll = (on: boolean) => setSelected(on ? new Set(rows.map((r) => r.order_id)) : new Set());
+
+  const actions = ACTIONS[folder] ?? {};
+  const mayDelete = !!actions.deletePermission && can(user?.type, actions.deletePermission);
+  const remove = useDeleteOrders();
+  const assign = useAssignToMe();
+  const release = useMoveToOriginalFolder();
+  const refund = useMarkRefunded();
+  const completeRefund = useMoveToCompleteRefund();
+  const busy = remove.isPending || assign.isPending || release.isPending || refund.isPending || completeRefund.isPending;
+  const [pending, setPending] = useState<Pending>(null);
+
+  /** Selection-based actions do nothing without a selection (spec section 5). */
+  const ask = (kind: NonNullable<Pending>['kind'], ids = [...selected]) => { if (ids.length) setPending({ kind, ids }); };
+
+  const run = async () => {
+    if (!pending) return;
+    const { kind, ids } = pending;
+    try {
+      if (kind === 'delete') { await remove.mutateAsync(ids); toast.success('Order has been deleted successfully'); }
+      if (kind === 'assign') { await assign.mutateAsync(ids); toast.success('Order has been assigned successfully'); }
+      if (kind === 'release') toast.success((await release.mutateAsync(ids)).message);
+      if (kind === 'refund') toast.success((await refund.mutateAsync(ids)).message);
+      if (kind === 'completeRefund') toast.success((await completeRefund.mutateAsync(ids)).message);
+      setSelected(new Set());
+    } catch (error) {
+      toast.error(errorText(error));
+    } finally {
+      setPending(null);
+    }
+  };
+
+  const refresh = () => Promise.all([
+    queryClient.invalidateQueries({ queryKey: queryKeys.orders.lists() }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.folderCounts() }),
+  ]);
+
+  const pageCount = Math.max(1, Math.ceil(total / limit));
+  const firstRow = total === 0 ? 0 : (params.page - 1) * limit + 1;
+  const lastRow = Math.min(total, (params.page - 1) * limit + rows.length);
+  const onDeleteRow = mayDelete ? (row: OrderListRow) => ask('delete', [row.order_id]) : undefined;
+
+  return (
+    <>
+      <PageHeader title={title} actions={<Button variant="outline-secondary" size="sm" onClick={() => void refresh()}>Refresh</Button>} />
+      <div className="card">
+        <div className="card-body">
+          <div className="d-flex flex-wrap gap-2 align-items-center justify-content-between mb-3">
+            <div className="d-flex flex-wrap gap-2">
+              {actions.assign ? <Button size="sm" disabled={busy} onClick={() => ask('assign')}>Assign to me</Button> : null}
+              {actions.release ? <Button size="sm" disabled={busy} onClick={() => ask('release')}>Move to Original Folder</Button> : null}
+              {actions.refund ? <Button size="sm" disabled={busy} onClick={() => ask('refund')}>Refunded it</Button> : null}
+              {actions.refund ? <Button size="sm" variant="outline-primary" disabled={busy} onClick={() => ask('completeRefund')}>Move to complete with refund mail</Button> : null}
+              {actions.bulkDelete && mayDelete ? <Button size="sm" variant="danger" disabled={busy} onClick={() => ask('delete')}>Delete Order</Button> : null}
+              {selected.size ? <span className="align-self-center small text-muted">{selected.size} selected</span> : null}
+            </div>
+            <Form.Control
+              type="search" size="sm" placeholder="Search order id, name, email, telephone" aria-label="Search"
+              style={{ maxWidth: 320 }} value={searchText} onChange={(e) => setSearchText(e.target.value)}
+            />
+          </div>
+          {page.isError ? <div className="alert alert-danger py-2">{errorText(page.error)}</div> : null}
+          <QueueTable rows={rows} loading={page.isFetching} selected={selected} onToggle={toggle} onToggleAll={toggleAll} onDelete={onDeleteRow} />
+          <div className="d-flex flex-wrap gap-3 align-items-center justify-content-between mt-3">
+            <div className="d-flex align-items-center gap-2 small">
+              <label htmlFor={`rows-${folder}`} className="text-nowrap">Rows per page</label>
+              <Form.Select
+                id={`rows-${folder}`} size="sm" style={{ width: 90 }} value={String(params.limitChoice)}
+                onChange={(e) => update({ limit: e.target.value === '10' ? undefined : e.target.value as `${LimitChoice}`, page: undefined })}
+              >
+                {PAGE_SIZE_OPTIONS.map((n) => <option key={n} value={n}>{n}</option>)}
+                <option value="all">All</option>
+              </Form.Select>
+              <span className="text-muted" role="status">
+                {total === 0 && !page.isPending ? 'No records found' : `Showing ${firstRow} to ${lastRow} of ${total}${page.data?.totalCapped ? '+' : ''} entries`}
+              </span>
+            </div>
+            <Pagination page={params.page} pageCount={pageCount} onChange={(p) => update({ page: p })} />
+          </div>
+        </div>
+      </div>
+      <ConfirmDialog
+        show={!!pending} message={pending ? CONFIRM_TEXT[pending.kind] : ''} busy={busy}
+        confirmVariant={pending?.kind === 'delete' ? 'danger' : 'primary'}
+        onConfirm={() => void run()} onCancel={() => setPending(null)}
+      />
+    </>
+  );
 }

@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { sql } from 'drizzle-orm';
+import { selectRows } from '../../server/db/client';
+import { insertOrder } from '../../server/test/order-factory';
+import { launchBrowser, newPage, screenshot, signIn, startServer, type E2EServer } from './harness';
+
+let server: E2EServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  await server.createMember('Team', 'Seed Staff');
+  await server.seedOrders(150);
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const tile = (page: Page, field: string) => page.locator(`.dashboard-tiles [data-count="${field}"] .tile-count`);
+const tileNumber = async (page: Page, field: string) => Number(await tile(page, field).textContent());
+const orderRow = (page: Page, orderId: number) => page.locator('tbody tr').filter({ has: page.locator('td:nth-child(2)', { hasText: new RegExp(`^${orderId}$`) }) });
+const status = async (orderId: number) => (await selectRows<{ process_status: string; assigned_to_id: number | null }>(server.database.db,
+  sql`select process_status, assigned_to_id from orders where order_id = ${orderId}`))[0]!;
+
+describe('order queues in the browser', () => {
+  it('a Team member assigns an order from New Orders: it leaves New, appears in My Orders and both counts change', async () => {
+    const member = await server.createMember('Team', 'Asha Assigner');
+    const { context, page } = await newPage(browser);
+    await signIn(page, server.baseUrl, member.email);
+    await page.goto(`${server.baseUrl}/admin/recent-order`);
+    await page.getByRole('heading', { name: 'New Order' }).waitFor();
+    const firstRow = page.locator('tbody tr').first();
+    await firstRow.locator('td:nth-child(2)').waitFor();
+    const orderId = Number(await firstRow.locator('td:nth-child(2)').textContent());
+    await expect.poll(() => tile(page, 'newOrdersCount').textContent()).toMatch(/^\d+$/);
+    const newBefore = await tileNumber(page, 'newOrdersCount');
+    const myBefore = await tileNumber(page, 'myOrdersCount');
+
+    // Nothing selected: Assign to me does nothing.
+    await page.getByRole('button', { name: 'Assign to me' }).click();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+
+    await page.getByLabel(`Select order ${orderId}`).check();
+    await page.getByRole('button', { name: 'Assign to me' }).click();
+    await page.getByRole('dialog').getByText('Are you sure want to assigned orders.').waitFor();
+    await screenshot(page, 'queue-assign-confirm');
+    await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
+    await page.getByText('Order has been assigned successfully').waitFor();
+    await orderRow(page, orderId).waitFor({ state: 'detached' });
+    await expect.poll(() => tileNumber(page, 'newOrdersCount')).toBe(newBefore - 1);
+    await expect.poll(() => tileNumber(page, 'myOrdersCount')).toBe(myBefore + 1);
+    expect((await status(orderId)).assigned_to_id).toBe(member.id);
+
+    await page.goto(`${server.baseUrl}/admin/my-order`);
+    await page.getByRole('heading', { name: 'My Order' }).waitFor();
+    await orderRow(page, orderId).waitFor();
+    // An assigned order's View is grey.
+    await expect.poll(() => orderRow(page, orderId).getByRole('link', { name: 'View' }).getAttribute('class')).toContain('btn-secondary');
+    await screenshot(page, 'queue-my-orders');
+    await context.close();
+  });
+
+  it('a search narrows the table to the matching orders, on the server', async () => {
+    const orderId = await insertOrder(server.database.db, { givenName: 'ZEPHYRINE', surname: 'QUACKENBUSH', email: 'zq.e2e@mail.example' });
+    const member = await server.createMember('Telecaller', 'Sam Searcher');
+    const { context, page } = await newPage(browser);
+    await signIn(page, server.baseUrl, member.email);
+    await page.goto(`${server.baseUrl}/admin/recent-order`);
+    await page.locator('tbody tr').nth(5).waitFor();
+    await page.getByLabel('Search').fill('zephyrine quack');
+    await page.waitForURL(/q=zephyrine/);
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
+    await orderRow(page, orderId).waitFor();
+    await page.getByText('Showing 1 to 1 of 1 entries').waitFor();
+    await screenshot(page, 'queue-search');
+    await page.getByLabel('Search').fill('no-such-customer-anywhere');
+    await page.getByText('No data available in table').waitFor();
+    await page.getByText('No records found').waitFor();
+    await context.close();
+  });
+
+  it('pages on the server with the rows-per-page choice kept in the URL', async () => {
+    const member = await server.createMember('Night Staff', 'Pia Pager');
+    const { context, page } = await newPage(browser);
+    await signIn(page, server.baseUrl, member.email);
+    await page.goto(`${server.baseUrl}/admin/order-history`);
+    await page.locator('tbody tr').nth(9).waitFor();
+    expect(await page.locator('tbody tr').count()).toBe(10);
+    await page.getByLabel('Rows per page').selectOption('25');
+    await page.waitForURL(/limit=25/);
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(25);
+    const firstOnPage1 = await page.locator('tbody tr td:nth-child(2)').first().textContent();
+    await page.getByRole('button', { name: 'Page 2' }).or(page.getByLabel('Page 2')).first().click();
+    await page.waitForURL(/page=2/);
+    await expect.poll(() => page.locator('tbody tr td:nth-child(2)').first().textContent()).not.toBe(firstOnPage1);
+    await page.reload();
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(25);
+    await page.getByText(/^Showing 26 to 50 of \d+ entries$/).waitFor();
+    await context.close();
+  });
+
+  it('Delete is absent for a Team member, and asks for confirmation for a Manager', async () => {
+    const team = await server.createMember('Team', 'Tom NoDelete');
+    const { context, page } = await newPage(browser);
+    await signIn(page, server.baseUrl, team.email);
+    await page.goto(`${server.baseUrl}/admin/recent-order`);
+    await page.locator('tbody tr').first().locator('td:nth-child(2)').waitFor();
+    expect(await page.getByRole('button', { name: 'Delete Order' }).count()).toBe(0);
+    expect(await page.locator('tbody').getByRole('button', { name: 'Delete' }).count()).toBe(0);
+    await context.close();
+
+    const manager = await server.createMember('Manager', 'Mona Manager');
+    const second = await newPage(browser);
+    await signIn(second.page, server.baseUrl, manager.email);
+    await second.page.goto(`${server.baseUrl}/admin/recent-order`);
+    const row = second.page.locator('tbody tr').first();
+    await row.locator('td:nth-child(2)').waitFor();
+    const orderId = Number(await row.locator('td:nth-child(2)').textContent());
+    await row.getByRole('button', { name: 'Delete' }).click();
+    const dialog = second.page.getByRole('dialog');
+    await dialog.getByText('Are you sure you want to delete?').waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect((await status(orderId)).process_status).toBe('New');
+    await orderRow(second.page, orderId).getByRole('button', { name: 'Delete' }).click();
+    await second.page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
+    await second.page.getByText('Order has been deleted successfully').waitFor();
+    await orderRow(second.page, orderId).waitFor({ state: 'detached' });
+    expect((await status(orderId)).process_status).toBe('Deleted');
+    await second.context.close();
+  });
+});

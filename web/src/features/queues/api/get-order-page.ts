@@ -1,0 +1,40 @@
+/**
+ * One page of a queue: GET admin/get-orders-list/{folder} without a search,
+ * POST admin/search-order with one (the server searches the whole folder).
+ * The previous page stays on screen while the next one loads.
+ */
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { Folder } from '../../../../../shared/orders';
+import type { OrderListRow } from '../../../../../shared/schemas/order-list';
+import { api } from '../../../lib/api';
+import { queryKeys } from '../../../lib/query-keys';
+
+export interface OrderPageParams {
+  page: number;
+  limit: number;
+  search: string;
+  processMonth?: number | undefined;
+}
+
+export interface OrderPage {
+  rows: OrderListRow[];
+  totalRecords: number;
+  totalCapped: boolean;
+}
+
+export async function fetchOrderPage(folder: Folder, { page, limit, search, processMonth }: OrderPageParams, signal?: AbortSignal): Promise<OrderPage> {
+  const answer = search.trim()
+    ? await api.post<OrderListRow[]>('admin/search-order', {
+      start: (page - 1) * limit, end: page * limit, searchVal: search.trim(), folderName: folder, ...(processMonth ? { processMonth } : {}),
+    }, { signal })
+    : await api.get<OrderListRow[]>(`admin/get-orders-list/${folder}`, { query: { page, limit, delay: 1, processMonth }, signal });
+  return { rows: answer.data, totalRecords: Number(answer.totalRecords ?? 0), totalCapped: answer.totalCapped === true };
+}
+
+export const orderPageQuery = (folder: Folder, params: OrderPageParams) => queryOptions({
+  queryKey: queryKeys.orders.list(folder, { ...params }),
+  queryFn: ({ signal }) => fetchOrderPage(folder, params, signal),
+  placeholderData: keepPreviousData,
+});
+
+export const useOrderPage = (folder: Folder, params: OrderPageParams) => useQuery(orderPageQuery(folder, params));
