@@ -84,7 +84,7 @@ describe('sign-in, admin shell and sign-out', () => {
 
     // Counts reload on a route change: a new order arriving shows after navigating.
     await server.database.db.execute(sql`update orders set process_status = 'Pending', assigned_to_id = null where order_id = (select order_id from orders where process_status = 'Completed' order by order_id limit 1)`);
-    await page.getByRole('link', { name: /^Pending Orders/ }).click();
+    await page.locator('.dashboard-tiles [data-count="pendingOrdersCount"]').click();
     await expect.poll(() => page.locator('.dashboard-tiles [data-count="pendingOrdersCount"] .tile-count').textContent()).toBe(String((expected.pendingOrdersCount ?? 0) + 1));
 
     await page.getByRole('button', { name: 'Welcome Tina Tester' }).click();

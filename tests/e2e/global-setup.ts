@@ -1,11 +1,28 @@
-/** Browser tests: build the web app once, and prepare the database template like the API suite. */
+/**
+ * Browser tests: build the web app once into a folder of this run's own (so a
+ * parallel `npm run build` can never swap files under a running test), and
+ * prepare the database template like the API suite.
+ */
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import prepareTemplate from '../../server/test/global-setup';
 
-export default async function setup(project: TestProject) {
-  if (!process.env.E2E_SKIP_BUILD) {
-    execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+declare module 'vitest' {
+  export interface ProvidedContext {
+    webDist: string;
   }
-  return prepareTemplate(project);
+}
+
+export default async function setup(project: TestProject) {
+  const outDir = mkdtempSync(path.join(tmpdir(), 'arrival-card-web-'));
+  execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn', '--outDir', outDir], { stdio: 'inherit' });
+  project.provide('webDist', outDir);
+  const teardownDatabase = await prepareTemplate(project);
+  return async () => {
+    await teardownDatabase?.();
+    rmSync(outDir, { recursive: true, force: true });
+  };
 }

@@ -5,6 +5,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { mkdirSync } from 'node:fs';
+import { inject } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
@@ -15,7 +16,6 @@ import { loadDemoOrders } from '../../server/seed/load-orders';
 import type { Database } from '../../server/db/client';
 import type { Role } from '../../shared/roles';
 
-const WEB_DIST = fileURLToPath(new URL('../../dist/web', import.meta.url));
 export const SCREENSHOTS = fileURLToPath(new URL('../../test-results/screenshots', import.meta.url));
 
 export interface E2EServer {
@@ -29,7 +29,7 @@ export interface E2EServer {
 export async function startServer(env: Record<string, string> = {}): Promise<E2EServer> {
   const config = loadConfig({ DEMO_ORDERS: '0', LOG_LEVEL: 'silent', ...env });
   const database = await createTestDatabase();
-  const app = await buildApp({ config, database, jwtSecret: 'e2e-secret-'.padEnd(40, 'x'), webDist: WEB_DIST });
+  const app = await buildApp({ config, database, jwtSecret: 'e2e-secret-'.padEnd(40, 'x'), webDist: inject('webDist') });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

@@ -6,8 +6,13 @@ export function isChunkLoadError(error: unknown): boolean {
   return /ChunkLoadError|Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module/i.test(message);
 }
 
-export function RouteError() {
-  const error = useRouteError();
+export function PageLoading() {
+  return <div className="d-flex justify-content-center py-5" aria-busy="true"><div className="spinner-border text-secondary" role="status"><span className="visually-hidden">Loading…</span></div></div>;
+}
+
+export function RouteError({ error: given }: { error?: unknown }) {
+  const routeError = useRouteError();
+  const error = given ?? routeError;
   const chunk = isChunkLoadError(error);
   return (
     <div className="container py-5" role="alert">

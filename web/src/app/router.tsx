@@ -5,11 +5,25 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import type { Folder } from '../../../shared/orders';
-import { RouteError } from './RouteError';
+import { PageLoading, RouteError } from './RouteError';
 
-/** A lazy route whose module's named export is the screen. */
-function screen<M>(load: () => Promise<M>, pick: (m: M) => ComponentType): Pick<RouteObject, 'lazy' | 'errorElement'> {
-  return { lazy: async () => ({ Component: pick(await load()) }), errorElement: <RouteError /> };
+/**
+ * A lazy route whose module's named export is the screen. A failed download is
+ * caught here and shown as the friendly reload page: the router would otherwise
+ * leave the outlet empty when `lazy` rejects.
+ */
+function screen<M>(load: () => Promise<M>, pick: (m: M) => ComponentType): Pick<RouteObject, 'lazy' | 'errorElement' | 'hydrateFallbackElement'> {
+  return {
+    lazy: async () => {
+      try {
+        return { Component: pick(await load()) };
+      } catch (error) {
+        return { Component: () => <RouteError error={error} /> };
+      }
+    },
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <PageLoading />,
+  };
 }
 
 function queue(folder: Folder, title: string) {
