@@ -83,8 +83,12 @@ function ManageTeam() {
                   <td className="text-break">{member.email}</td>
                   <td>{member.type}</td>
                   <td className="text-end text-nowrap">
-                    <Link className="btn btn-sm btn-outline-primary me-2" to={paths.admin.editTeamMember(member.id)}>Edit</Link>
-                    <button type="button" className="btn btn-sm btn-outline-danger" disabled={member.id === user?.id} title={member.id === user?.id ? 'You cannot delete your own account' : undefined} onClick={() => setToDelete(member)}>Delete</button>
+                    {member.type === 'Admin' && user?.type !== 'Admin' ? <span className="small text-muted">Admin only</span> : (
+                      <>
+                        <Link className="btn btn-sm btn-outline-primary me-2" to={paths.admin.editTeamMember(member.id)}>Edit</Link>
+                        <button type="button" className="btn btn-sm btn-outline-danger" disabled={member.id === user?.id} title={member.id === user?.id ? 'You cannot delete your own account' : undefined} onClick={() => setToDelete(member)}>Delete</button>
+                      </>
+                    )}
                   </td>
                 </tr>
               ))}
