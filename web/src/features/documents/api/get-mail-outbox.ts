@@ -1,0 +1,19 @@
+/** GET /api/admin/mail-outbox?filter&page&limit (Admin): mails with their full content. */
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { OutboxMail, OUTBOX_FILTERS } from '../../../../../shared/schemas/mail';
+import { api } from '../../../lib/api';
+
+export type OutboxFilter = (typeof OUTBOX_FILTERS)[number];
+export interface OutboxParams { filter: OutboxFilter; page: number; limit: number }
+
+export const mailOutboxQuery = (params: OutboxParams) => queryOptions({
+  queryKey: ['mail-outbox', params] as const,
+  queryFn: async () => {
+    const res = await api.get<OutboxMail[]>('admin/mail-outbox', { query: { ...params } });
+    return { rows: res.data, totalRecords: Number(res.totalRecords ?? 0) };
+  },
+  placeholderData: keepPreviousData,
+  refetchInterval: (query) => (query.state.data?.rows.some((m) => m.status === 'queued' || m.status === 'sending') ? 3000 : false),
+});
+
+export const useMailOutbox = (params: OutboxParams) => useQuery(mailOutboxQuery(params));
