@@ -19,6 +19,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { openDatabase, selectRows, type Database } from '../server/db/client';
+import { runMigrations } from '../server/db/migrate';
 import { countFolders } from '../server/features/orders/folders';
 import { readFolderCounts, rebuildFolderCounts } from '../server/features/orders/folder-counts';
 import { moveOrders } from '../server/features/orders/order-status.service';
@@ -146,6 +147,7 @@ async function main() {
   await ensureDatabase();
   const orders = await ensureOrders();
   const database = await openDatabase({ databaseUrl: DB_URL, poolSize: WRITERS + 2 });
+  await runMigrations(database); // a database loaded by an older checkout gets the current indexes
   const [{ version }] = await selectRows<{ version: string }>(database.db, sql`select version()`) as [{ version: string }];
   await database.db.execute(sql`vacuum analyze orders`);
   const { child, ready } = await startServer();

@@ -60,15 +60,19 @@ export function searchCondition(raw: string): SQL | null {
   return ids ? sql`(${ids} or ${contains})` : sql`(${contains})`;
 }
 
-function whereClause(staff: Staff, request: PageRequest): SQL {
+function folderWhere(staff: Staff, request: PageRequest): SQL {
   const parts = [folderPredicate(request.folder, staff.id)];
   if (request.folder === 'futureOrder' && request.processMonth) {
     parts.push(sql`extract(month from o.processing_date) = ${request.processMonth}`);
   }
-  const search = request.search ? searchCondition(request.search) : null;
-  if (search) parts.push(search);
   return sql.join(parts, sql` and `);
 }
+
+/** A search term the trigram index can serve (3+ characters) or an id prefix (primary key ranges). */
+const indexable = (term: string) => term.trim().length >= 3 || /^#?[1-9]\d*$/.test(term.trim());
+
+/** Most matches a selective search collects before it falls back to walking the folder in order. */
+export const SEARCH_CANDIDATES = 20_000;
 
 const ISO = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
@@ -90,31 +94,72 @@ async function folderTotal(db: Executor, staff: Staff, folder: Folder, processMo
   return row?.total ?? 0;
 }
 
+const ROW_COLUMNS = sql`
+  p.order_id::int as order_id, p.process_status, p.processing_mode, p.given_name, p.surname, p.email,
+  p.personal_phone_code, p.personal_telephone_number,
+  ${ISO(sql`p.created_at`)} as created_at, ${ISO(sql`p.refund_date`)} as refund_date,
+  p.processing_date::text as processing_date, to_char(p.processing_date, 'Mon') as process_month,
+  p.assigned_to_id, tm.name as assign_to,
+  p.date_of_arrival_in_japan::int as date_of_arrival_in_japan, p.month_of_arrival_in_japan::int as month_of_arrival_in_japan,
+  p.year_of_arrival_in_japan::int as year_of_arrival_in_japan`;
+
+/** The page's rows for a subquery answering `order_id`s, newest first. */
+const rowsFor = (db: Executor, ids: SQL) => selectRows<OrderListRow>(db, sql`
+  select ${ROW_COLUMNS}
+  from (${ids}) ids
+  join orders p on p.order_id = ids.order_id
+  left join team_members tm on tm.id = p.assigned_to_id
+  order by p.created_at desc nulls last, p.order_id desc nulls last`);
+
+/** Ids first (an index-only walk of the folder's partial index, however deep the page), then the rows. */
+const pageIds = (where: SQL, request: PageRequest) => sql`
+  select o.order_id from orders o where ${where}
+  order by o.created_at desc nulls last, o.order_id desc nulls last
+  limit ${request.limit} offset ${request.offset}`;
+
+/**
+ * A selective search: the matches come from the trigram / primary-key indexes
+ * first (fenced in a materialized CTE so the planner cannot "help" by ANDing in
+ * the folder's whole index), then the folder predicate, order and window apply
+ * to them. Returns null when the term matches too many orders for that to pay.
+ */
+async function searchByMatches(db: Executor, where: SQL, search: SQL, request: PageRequest): Promise<OrderPage | null> {
+  const [found] = await selectRows<{ candidates: number; total: number; ids: number[] | null }>(db, sql`
+    with s as materialized (
+      select o.order_id, o.created_at, o.process_status, o.assigned_to_id, o.processing_mode, o.processing_date
+      from orders o where ${search} limit ${SEARCH_CANDIDATES + 1}
+    ), f as (select o.order_id, o.created_at from s o where ${where})
+    select (select count(*) from s)::int as candidates, (select count(*) from f)::int as total,
+      (select json_agg(order_id) from (
+        select order_id from f order by created_at desc nulls last, order_id desc nulls last limit ${request.limit} offset ${request.offset}
+      ) w) as ids`);
+  if (!found || found.candidates > SEARCH_CANDIDATES) return null;
+  const ids = (found.ids ?? []).map(Number);
+  const rows = ids.length ? await rowsFor(db, sql`select o.order_id from orders o where o.order_id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`) : [];
+  return { rows, totalRecords: Math.min(found.total, SEARCH_COUNT_CAP), totalCapped: found.total > SEARCH_COUNT_CAP };
+}
+
 export async function listOrders(db: Executor, staff: Staff, request: PageRequest): Promise<OrderPage> {
   assertMayReadFolder(staff, request.folder);
-  const where = whereClause(staff, request);
-  const rowsQuery = selectRows<OrderListRow>(db, sql`
-    select p.order_id::int as order_id, p.process_status, p.processing_mode, p.given_name, p.surname, p.email,
-      p.personal_phone_code, p.personal_telephone_number,
-      ${ISO(sql`p.created_at`)} as created_at, ${ISO(sql`p.refund_date`)} as refund_date,
-      p.processing_date::text as processing_date, to_char(p.processing_date, 'Mon') as process_month,
-      p.assigned_to_id, tm.name as assign_to,
-      p.date_of_arrival_in_japan::int as date_of_arrival_in_japan, p.month_of_arrival_in_japan::int as month_of_arrival_in_japan,
-      p.year_of_arrival_in_japan::int as year_of_arrival_in_japan
-    from (
-      select o.* from orders o where ${where}
-      order by o.created_at desc nulls last, o.order_id desc nulls last
-      limit ${request.limit} offset ${request.offset}
-    ) p
-    left join team_members tm on tm.id = p.assigned_to_id
-    order by p.created_at desc nulls last, p.order_id desc nulls last`);
-  const searching = !!(request.search && searchCondition(request.search));
-  if (!searching) {
-    const [rows, totalRecords] = await Promise.all([rowsQuery, folderTotal(db, staff, request.folder, request.processMonth)]);
+  const where = folderWhere(staff, request);
+  const search = request.search ? searchCondition(request.search) : null;
+  if (!search) {
+    const [rows, totalRecords] = await Promise.all([
+      rowsFor(db, pageIds(where, request)),
+      folderTotal(db, staff, request.folder, request.processMonth),
+    ]);
     return { rows, totalRecords, totalCapped: false };
   }
-  const [rows, counted] = await Promise.all([rowsQuery, selectRows<{ total: number }>(db, sql`
-    select count(*)::int as total from (select 1 from orders o where ${where} limit ${SEARCH_COUNT_CAP + 1}) m`)]);
+  if (indexable(request.search!)) {
+    const page = await searchByMatches(db, where, search, request);
+    if (page) return page;
+  }
+  // A short or very common term: walk the folder newest first, filtering; count up to the cap.
+  const matching = sql`${where} and ${search}`;
+  const [rows, counted] = await Promise.all([
+    rowsFor(db, pageIds(matching, request)),
+    selectRows<{ total: number }>(db, sql`select count(*)::int as total from (select 1 from orders o where ${matching} limit ${SEARCH_COUNT_CAP + 1}) m`),
+  ]);
   const total = counted[0]?.total ?? 0;
   return { rows, totalRecords: Math.min(total, SEARCH_COUNT_CAP), totalCapped: total > SEARCH_COUNT_CAP };
 }

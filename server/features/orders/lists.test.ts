@@ -137,6 +137,17 @@ describe('POST /api/admin/search-order', () => {
     expect(ids(exact)).toEqual([target]);
   });
 
+  it('pages short and common terms the same way (folder walk and match-first paths agree with the predicate)', async () => {
+    const contains = (term: string) => sql`order_search_text(o.given_name, o.surname, o.email, o.personal_phone_code, o.personal_telephone_number) like ${`%${term}%`}`;
+    for (const [term, folder] of [['qu', 'newOrder'], ['a', 'orderHistory'], ['.example', 'orderHistory'], ['mail', 'completedOrder']] as const) {
+      const expected = await expectedIds(folder, team.member.id, contains(term));
+      expect(expected.length, term).toBeGreaterThan(0);
+      const res = await search({ start: 3, end: 23, searchVal: term.toUpperCase(), folderName: folder });
+      expect(ids(res), term).toEqual(expected.slice(3, 23));
+      expect(res.json().totalRecords, term).toBe(expected.length);
+    }
+  });
+
   it('with an empty search answers the folder page like the list', async () => {
     const res = await search({ start: 0, end: 10, searchVal: '  ', folderName: 'priorityOrder' });
     expect(ids(res)).toEqual((await expectedIds('priorityOrder', team.member.id)).slice(0, 10));

@@ -1,0 +1,3 @@
+DROP INDEX "orders_queue_new_idx";--> statement-breakpoint
+CREATE INDEX "orders_queue_history_idx" ON "orders" USING btree ("created_at" DESC NULLS LAST,"order_id" DESC NULLS LAST) WHERE "orders"."process_status" <> 'Deleted';--> statement-breakpoint
+CREATE INDEX "orders_queue_new_idx" ON "orders" USING btree ("created_at" DESC NULLS LAST,"order_id" DESC NULLS LAST,"processing_mode","processing_date") WHERE "orders"."process_status" = 'New' and "orders"."assigned_to_id" is null and "orders"."processing_mode" in ('standard','future');
