@@ -78,14 +78,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     reply.header('x-request-id', request.id);
   });
 
+  // The translation widget's origins are allowed only when it is configured (TRANSLATE_WIDGET_URL).
+  const widget = config.TRANSLATE_WIDGET_URL ? [new URL(config.TRANSLATE_WIDGET_URL).origin, ...config.TRANSLATE_WIDGET_ORIGINS] : [];
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
         'default-src': ["'self'"],
-        'img-src': ["'self'", 'data:'],
-        'style-src': ["'self'", "'unsafe-inline'"],
-        'script-src': ["'self'"],
-        'connect-src': ["'self'"],
+        'img-src': ["'self'", 'data:', ...widget],
+        'style-src': ["'self'", "'unsafe-inline'", ...widget],
+        'script-src': ["'self'", ...widget],
+        'connect-src': ["'self'", ...widget],
+        ...(widget.length ? { 'frame-src': ["'self'", ...widget] } : {}),
         'upgrade-insecure-requests': null,
       },
     },

@@ -2,6 +2,7 @@
  * Configuration from the environment, validated once at start. A bad value
  * stops the server with a message naming the variable (see README).
  */
+import { existsSync } from 'node:fs';
 import { z } from 'zod';
 
 const intakeKeys = z.string().default('').transform((value, ctx) => {
@@ -43,6 +44,23 @@ const documentAndMailEnv = {
   MAIL_RETRY_BASE_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
 };
 
+/** The public tracking site (issue 5). */
+const publicSiteEnv = {
+  CUSTOMER_TOKEN_TTL: z.string().regex(/^\d+[smh]$/, 'must look like 15m, 30m or 2h').default('30m'),
+  TRANSLATE_WIDGET_URL: z.url({ protocol: /^https$/, error: 'must be an https:// URL' }).optional(),
+  TRANSLATE_WIDGET_ORIGINS: z.string().default('').transform((value, ctx) => {
+    const origins = value.split(',').map((s) => s.trim()).filter(Boolean);
+    for (const origin of origins) {
+      if (!/^https:\/\/[a-z0-9.-]+(:\d+)?$/i.test(origin)) {
+        ctx.addIssue({ code: 'custom', message: `expected https:// origins separated by commas, got "${origin}"` });
+        return z.NEVER;
+      }
+    }
+    return origins;
+  }),
+  GEOIP_DB_PATH: z.string().min(1).optional(),
+};
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
@@ -61,6 +79,7 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ...documentAndMailEnv,
+  ...publicSiteEnv,
 });
 
 export type Config = Omit<z.output<typeof envSchema>, 'PUBLIC_BASE_URL' | 'DEMO_ORDERS' | 'MAIL_FROM'> & {
@@ -85,6 +104,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     !!cfg.S3_ACCESS_KEY_ID !== !!cfg.S3_SECRET_ACCESS_KEY && '  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither',
     !!cfg.SES_ACCESS_KEY_ID !== !!cfg.SES_SECRET_ACCESS_KEY && '  SES_ACCESS_KEY_ID, SES_SECRET_ACCESS_KEY: set both or neither',
     (cfg.SES_ENDPOINT || cfg.SES_ACCESS_KEY_ID) && !cfg.SES_REGION && '  SES_REGION: is required when other SES_ variables are set',
+    cfg.GEOIP_DB_PATH && cfg.GEOIP_DB_PATH !== 'off' && !existsSync(cfg.GEOIP_DB_PATH) && `  GEOIP_DB_PATH: no file at ${cfg.GEOIP_DB_PATH} (or set it to off)`,
+    cfg.TRANSLATE_WIDGET_ORIGINS.length > 0 && !cfg.TRANSLATE_WIDGET_URL && '  TRANSLATE_WIDGET_ORIGINS: needs TRANSLATE_WIDGET_URL',
   ].filter((p): p is string => typeof p === 'string');
   if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   return {
