@@ -144,6 +144,7 @@ async function writeBenchmark(database: Database, staff: Staff) {
 }
 
 async function main() {
+  const loadAtStart = os.loadavg().map((n) => Number(n.toFixed(1)));
   await ensureDatabase();
   const orders = await ensureOrders();
   const database = await openDatabase({ databaseUrl: DB_URL, poolSize: WRITERS + 2 });
@@ -201,8 +202,11 @@ async function main() {
     cpus: `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'unknown'}`, memoryGb: Math.round(os.totalmem() / 2 ** 30),
     node: process.version, postgres: version.split(',')[0], orders,
     connections: CONNECTIONS, durationSeconds: DURATION, writers: WRITERS,
+    /** Other work on the machine skews every figure: recorded so a reader can tell. */
+    loadAverageAtStart: loadAtStart, loadAverageAtEnd: os.loadavg().map((n) => Number(n.toFixed(1))),
   };
   log(`machine: ${machine.cpus}, ${machine.memoryGb} GB, Node ${machine.node}, ${machine.postgres}, ${orders.toLocaleString('en-US')} orders`);
+  log(`load average (1/5/15 min) at start ${loadAtStart.join(' ')}, at end ${machine.loadAverageAtEnd.join(' ')} (a quiet 2-core machine reads below 2)`);
   mkdirSync('bench/results', { recursive: true });
   writeFileSync('bench/results/latest.json', JSON.stringify({ at: new Date().toISOString(), machine, results, writes: { ...writes, kept }, countsRight, liveCountMs: liveMs }, null, 2));
   await database.close();
