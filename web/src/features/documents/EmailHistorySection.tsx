@@ -3,6 +3,8 @@
  * Mail Provider, newest first, plus each mail's state (queued, sent, failed,
  * with Retry for a failed one); the e-mail box and one resend button per provider.
  */
+import { useEffect, useRef } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
@@ -11,6 +13,7 @@ import { easternDateTime } from '../../../../shared/eastern-time';
 import { MAIL_KIND_LABELS, MAIL_PROVIDER_LABELS, mailEmailField, type MailProvider } from '../../../../shared/schemas/mail';
 import type { OrderDetail } from '../../../../shared/schemas/order-detail';
 import { ApiError } from '../../lib/api';
+import { queryKeys } from '../../lib/query-keys';
 import { DetailSection } from '../order-detail/DetailSection';
 import { useEmailHistory } from './api/get-email-history';
 import { useResendMail, useRetryMail } from './api/mail-mutations';
@@ -26,6 +29,7 @@ export function EmailHistorySection({ order }: { order: OrderDetail }) {
   const form = useForm<ResendForm>({ resolver: zodResolver(resendFormSchema), defaultValues: { email: order.email } });
   const { errors } = form.formState;
   const mails = history.data?.mailHistory ?? [];
+  useReloadOrderWhenDelivered(order.order_id, mails.filter((m) => m.status === 'queued' || m.status === 'sending').length);
 
   const send = (provider: MailProvider) => form.handleSubmit(async ({ email }) => {
     try {
@@ -101,4 +105,14 @@ export function EmailHistorySection({ order }: { order: OrderDetail }) {
       </form>
     </DetailSection>
   );
+}
+
+/** When the last mail on its way has been delivered (or failed), reload the order so its process log shows it. */
+function useReloadOrderWhenDelivered(orderId: number, pending: number) {
+  const client = useQueryClient();
+  const before = useRef(pending);
+  useEffect(() => {
+    if (before.current > 0 && pending === 0) void client.invalidateQueries({ queryKey: queryKeys.orders.detail(orderId), exact: true });
+    before.current = pending;
+  }, [client, orderId, pending]);
 }

@@ -3,6 +3,7 @@
  * (PDF or image; the server checks the content and the size), one submit button
  * per mail provider, and a Download File link once a document exists.
  */
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
@@ -30,6 +31,8 @@ export function UploadDocumentSection({ order }: { order: OrderDetail }) {
   const current = history.data?.uploadDoc ?? null;
   const form = useForm<UploadForm>({ resolver: zodResolver(uploadFormSchema), defaultValues: { email: order.email } });
   const { errors } = form.formState;
+  // A file input cannot be cleared by value: a new key gives a fresh, empty one after an upload.
+  const [fileKey, setFileKey] = useState(0);
 
   const submit = (provider: MailProvider) => form.handleSubmit(async (values) => {
     const file = (values.file as FileList)[0]!;
@@ -37,6 +40,7 @@ export function UploadDocumentSection({ order }: { order: OrderDetail }) {
       const res = await upload.mutateAsync({ email: values.email, file, mailServiceProvider: provider });
       toast.success(res.message);
       form.reset({ email: values.email, file: undefined });
+      setFileKey((k) => k + 1);
     } catch (error) {
       if (error instanceof ApiError) {
         if (error.errors?.uploadVisaDoc) form.setError('file', { message: error.errors.uploadVisaDoc });
@@ -62,7 +66,7 @@ export function UploadDocumentSection({ order }: { order: OrderDetail }) {
           </div>
           <div className="col-12">
             <label className="form-label" htmlFor="upload-file">Document (PDF, PNG, JPEG or WebP)</label>
-            <input id="upload-file" type="file" accept={ACCEPTED_FILES} className={`form-control ${errors.file ? 'is-invalid' : ''}`} aria-invalid={!!errors.file} {...form.register('file')} />
+            <input key={fileKey} id="upload-file" type="file" accept={ACCEPTED_FILES} className={`form-control ${errors.file ? 'is-invalid' : ''}`} aria-invalid={!!errors.file} {...form.register('file')} />
             {errors.file?.message ? <div className="invalid-feedback">{String(errors.file.message)}</div> : null}
           </div>
         </div>
