@@ -61,6 +61,23 @@ describe('local outbox', () => {
   });
 });
 
+describe('default upload limit', () => {
+  it('accepts a 3 MB scan (JSON bodies stay capped at 1 MB) and refuses one over 10 MB with 413', async () => {
+    const team = await t.loginAs('Team');
+    const orderId = await insertOrder(t.database.db);
+    const send = (size: number) => {
+      const body = multipart({ orderId, email: 'big@mail.example', mailServiceProvider: 'smtp' }, [{ field: 'uploadVisaDoc', filename: 'scan.pdf', contentType: 'application/pdf', data: pdfBytes(size) }]);
+      return t.app.inject({ method: 'POST', url: '/api/admin/upload-visa-document', payload: body.payload, headers: { ...team.headers, ...body.headers } });
+    };
+    const ok = await send(3 * 1024 * 1024);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().data.uploadDoc.size_bytes).toBe(3 * 1024 * 1024);
+    const big = await send(10 * 1024 * 1024 + 1);
+    expect(big.statusCode).toBe(413);
+    expect(big.json().message).toBe('The file is too large. The limit is 10 MB.');
+  });
+});
+
 describe('mail settings', () => {
   it('backs off exponentially up to an hour', () => {
     expect([1, 2, 3, 4].map((n) => retryDelayMs(n, 30_000))).toEqual([30_000, 60_000, 120_000, 240_000]);
