@@ -283,6 +283,56 @@ export const processLogs = pgTable('process_logs', {
   index('process_logs_time_idx').on(t.updateTime.desc()),
 ]);
 
+/**
+ * Report counters (issue 6), kept by statement-level triggers on orders (migration 0006), so the
+ * Country Order List and Order Processed reports read a few hundred small rows instead of every order.
+ * report 'country': orders not Deleted, by created_at's UTC day, label = nationality.
+ * report 'processed': orders processed and not Deleted, by processed_at's UTC day, label = processed_by_name.
+ * Each order counts once per grain: 'd' (day = that day) and 'm' (day = first day of its month); a range
+ * reads whole months from 'm' rows and the days at its ends from 'd' rows. See server/features/reports/.
+ */
+export const orderReportCounts = pgTable('order_report_counts', {
+  report: text('report').notNull(),
+  grain: char('grain', { length: 1 }).notNull(),
+  day: date('day').notNull(),
+  label: text('label').notNull(),
+  mode: text('mode').notNull(),
+  n: bigint('n', { mode: 'number' }).notNull(),
+}, (t) => [primaryKey({ columns: [t.report, t.grain, t.day, t.label, t.mode] })]);
+
+/**
+ * Order Processing Logs list (issue 6): one row per order and UTC day with process-log lines, kept by
+ * triggers on process_logs. next_day is the order's next day with lines ('infinity' for its last), so
+ * "orders with lines between a and b" are the rows with day in [a, b] and next_day > b: one row each.
+ */
+export const orderLogDays = pgTable('order_log_days', {
+  orderId: bigint('order_id', { mode: 'number' }).notNull(),
+  day: date('day').notNull(),
+  nextDay: date('next_day').notNull(),
+  lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
+  steps: integer('steps').notNull(),
+}, (t) => [
+  primaryKey({ columns: [t.orderId, t.day] }),
+  index('order_log_days_last_idx').on(t.lastAt.desc(), t.orderId.desc()),
+]);
+
+/** How many order_log_days rows have each (day, next_day): the list's exact total for any range. Sharded like order_folder_counts. */
+export const orderLogDayCounts = pgTable('order_log_day_counts', {
+  day: date('day').notNull(),
+  nextDay: date('next_day').notNull(),
+  shard: smallint('shard').notNull(),
+  n: bigint('n', { mode: 'number' }).notNull(),
+}, (t) => [primaryKey({ columns: [t.day, t.nextDay, t.shard] })]);
+
+/** Every switch of the active payment gateway: who, when, to which (the Gateway Setting screen shows the last). */
+export const paymentGatewayChanges = pgTable('payment_gateway_changes', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  gatewayId: integer('gateway_id').notNull().references(() => paymentGateways.id),
+  staffId: integer('staff_id').references(() => teamMembers.id, { onDelete: 'set null' }),
+  staffName: text('staff_name'),
+  changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('payment_gateway_changes_time_idx').on(t.changedAt.desc())]);
+
 /** Intake idempotency: one order per (landing site, Idempotency-Key). */
 export const intakeRequests = pgTable('intake_requests', {
   landingSiteId: integer('landing_site_id').notNull().references(() => landingSites.id),

@@ -11,6 +11,8 @@ import { orderDetailRoutes } from './order-detail/order-detail.routes';
 import { documentRoutes } from './documents/documents.routes';
 import { mailRoutes } from './mail/mail.routes';
 import { invoiceRoutes } from './invoices/invoices.routes';
+import { reportRoutes } from './reports/reports.routes';
+import { gatewayRoutes } from './gateways/gateways.routes';
 import { trackingRoutes } from './tracking/tracking.routes';
 
 export async function registerFeatures(app: FastifyInstance) {
@@ -25,5 +27,7 @@ export async function registerFeatures(app: FastifyInstance) {
   await app.register(documentRoutes);
   await app.register(mailRoutes);
   await app.register(invoiceRoutes);
+  await app.register(reportRoutes);
+  await app.register(gatewayRoutes);
   await app.register(trackingRoutes);
 }

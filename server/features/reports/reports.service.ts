@@ -1,0 +1,177 @@
+/**
+ * Reports (issue 6): Country Order List, Order Processed, Order Processing Logs and one order's
+ * process logs. The two summary reports read order_report_counts and the logs list reads
+ * order_log_days / order_log_day_counts, all kept exact by triggers (migration 0006), so a report
+ * is a sum over a few hundred small rows whatever the number of orders (docs/performance.md).
+ *
+ * What is counted (DECISIONS section 2, docs/decisions/0004-reports.md):
+ * - Country Order List: orders that are not Deleted (the orders of Order History), by the UTC day
+ *   they were placed, per nationality and processing mode.
+ * - Order Processed: orders processed (moved to Completed or given their document) and not Deleted,
+ *   by the UTC day they were processed, per processed_by_name: the dashboard's processed figure.
+ * - Order Processing Logs: orders with at least one process-log line in the range, latest first.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { decodeOrderId } from '../../../shared/ids';
+import { SEARCH_COUNT_CAP } from '../../../shared/schemas/order-list';
+import type { CountryRow, ProcessedByRow, ProcessingLogRow, ProcessLog, ReportRange } from '../../../shared/schemas/reports';
+import { selectRows, type Executor } from '../../db/client';
+import { requirePermission, type Staff } from '../../lib/auth';
+import { NotFoundError } from '../../lib/errors';
+
+export const ORDER_NOT_FOUND = 'Order not found.';
+
+const DAY_MS = 86_400_000;
+const toDay = (d: Date) => d.toISOString().slice(0, 10);
+const parseDay = (day: string) => new Date(`${day}T00:00:00Z`);
+const nextDay = (day: string) => toDay(new Date(parseDay(day).getTime() + DAY_MS));
+const firstOfMonth = (day: string) => `${day.slice(0, 8)}01`;
+function firstOfNextMonth(day: string): string {
+  const d = parseDay(firstOfMonth(day));
+  return toDay(new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1)));
+}
+
+/**
+ * Which order_report_counts rows make up [from, to]: the whole months inside it from the 'm' rows,
+ * the days at its ends from the 'd' rows. No dates: every month.
+ */
+export function rangeRows({ fromDate: from, toDate: to }: ReportRange): SQL {
+  if (!from && !to) return sql`grain = 'm'`;
+  // Whole months lie in [fullStart, fullEnd); either end may be open.
+  const fullStart = from ? (from.endsWith('-01') ? from : firstOfNextMonth(from)) : null;
+  const fullEnd = to ? firstOfMonth(nextDay(to)) : null;
+  const months = [sql`grain = 'm'`];
+  if (fullStart) months.push(sql`day >= ${fullStart}::date`);
+  if (fullEnd) months.push(sql`day < ${fullEnd}::date`);
+  const days = [sql`grain = 'd'`];
+  if (from) days.push(sql`day >= ${from}::date`);
+  if (to) days.push(sql`day <= ${to}::date`);
+  const outsideMonths = [fullStart ? sql`day < ${fullStart}::date` : null, fullEnd ? sql`day >= ${fullEnd}::date` : null].filter((c): c is SQL => c !== null);
+  days.push(sql`(${sql.join(outsideMonths, sql` or `)})`);
+  return sql`((${sql.join(months, sql` and `)}) or (${sql.join(days, sql` and `)}))`;
+}
+
+/** Orders per nationality with their processing modes, most orders first. Every staff role may read it. */
+export async function countryOrderCounts(db: Executor, staff: Staff, range: ReportRange): Promise<CountryRow[]> {
+  requirePermission(staff, 'orders:work');
+  return selectRows<CountryRow>(db, sql`
+    select label as nationality, sum(n)::int as count,
+      coalesce(sum(n) filter (where mode = 'standard'), 0)::int as standard_count,
+      coalesce(sum(n) filter (where mode = 'priority'), 0)::int as priority_count,
+      coalesce(sum(n) filter (where mode = 'future'), 0)::int as future_count
+    from order_report_counts
+    where report = 'country' and ${rangeRows(range)}
+    group by label having sum(n) > 0
+    order by count desc, label`);
+}
+
+/** Orders processed per staff member (Admin and Manager only). */
+export async function processedByCounts(db: Executor, staff: Staff, range: ReportRange): Promise<ProcessedByRow[]> {
+  requirePermission(staff, 'reports:processed');
+  return selectRows<ProcessedByRow>(db, sql`
+    select label as processed_by, sum(n)::int as count
+    from order_report_counts
+    where report = 'processed' and ${rangeRows(range)}
+    group by label having sum(n) > 0
+    order by count desc, label`);
+}
+
+const MAX_ID_DIGITS = 15;
+/** Order id prefix as ranges on the key: "1234" -> 1234, 12340..12349, 123400..123499, ... */
+function idPrefix(column: SQL, digits: string): SQL {
+  const ranges: SQL[] = [];
+  for (let width = digits.length; width <= MAX_ID_DIGITS; width++) {
+    const scale = 10 ** (width - digits.length);
+    const high = (Number(digits) + 1) * scale - 1;
+    if (!Number.isSafeInteger(high)) break;
+    ranges.push(sql`${column} between ${Number(digits) * scale} and ${high}`);
+  }
+  return sql`(${sql.join(ranges, sql` or `)})`;
+}
+
+export interface ProcessingLogsPage {
+  rows: ProcessingLogRow[];
+  totalRecords: number;
+  /** With a search, matches are counted up to SEARCH_COUNT_CAP (as the queues do). */
+  totalCapped: boolean;
+}
+
+export interface ProcessingLogsInput {
+  page: number;
+  limit: number;
+  search: string;
+  fromDate?: string | undefined;
+  toDate?: string | undefined;
+}
+
+/**
+ * A page of the orders with process-log lines in [fromDate, toDate] (every order with lines when
+ * there are no dates), the latest activity first. search: order id prefix.
+ */
+export async function processingLogsPage(db: Executor, staff: Staff, input: ProcessingLogsInput): Promise<ProcessingLogsPage> {
+  requirePermission(staff, 'reports:processed');
+  const { fromDate: from, toDate: to } = input;
+  const inRange = from && to
+    ? sql`d.day between ${from}::date and ${to}::date and d.next_day > ${to}::date
+        and d.last_at >= ${`${from}T00:00:00Z`}::timestamptz and d.last_at < ${`${nextDay(to)}T00:00:00Z`}::timestamptz`
+    : sql`d.next_day = 'infinity'`;
+  const term = input.search.trim().toLowerCase().replace(/^#/, '');
+  if (term && !/^[1-9]\d{0,14}$/.test(term)) return { rows: [], totalRecords: 0, totalCapped: false };
+  const where = term ? sql`${inRange} and ${idPrefix(sql`d.order_id`, term)}` : inRange;
+  const offset = (input.page - 1) * input.limit;
+  const rows = await selectRows<{ order_id: number; last_at: string | Date }>(db, sql`
+    select d.order_id, d.last_at from order_log_days d where ${where}
+    order by d.last_at desc, d.order_id desc limit ${input.limit} offset ${offset}`);
+  const page = rows.map((r) => ({ order_id: Number(r.order_id), last_update_time: new Date(r.last_at).toISOString() }));
+  if (!term) {
+    const countWhere = from && to ? sql`day between ${from}::date and ${to}::date and next_day > ${to}::date` : sql`next_day = 'infinity'`;
+    const [total] = await selectRows<{ total: number }>(db, sql`select coalesce(sum(n), 0)::int as total from order_log_day_counts where ${countWhere}`);
+    return { rows: page, totalRecords: total!.total, totalCapped: false };
+  }
+  const [counted] = await selectRows<{ total: number }>(db, sql`
+    select count(*)::int as total from (select 1 from order_log_days d where ${where} limit ${SEARCH_COUNT_CAP + 1}) m`);
+  return { rows: page, totalRecords: Math.min(counted!.total, SEARCH_COUNT_CAP), totalCapped: counted!.total > SEARCH_COUNT_CAP };
+}
+
+/** An order id as it appears in a path: the number itself or its encoded form (MjAwMDAy). */
+export function parseOrderRef(ref: string): number | null {
+  if (/^\d{1,15}$/.test(ref)) return Number(ref);
+  return decodeOrderId(ref);
+}
+
+/** Every process-log line of one order, oldest first (Process Logs Details). */
+export async function processLogsForOrder(db: Executor, staff: Staff, ref: string): Promise<ProcessLog[]> {
+  requirePermission(staff, 'reports:processed');
+  const orderId = parseOrderRef(ref);
+  if (orderId === null) throw new NotFoundError(ORDER_NOT_FOUND);
+  const [order] = await selectRows<{ order_id: number }>(db, sql`select order_id from orders where order_id = ${orderId}`);
+  if (!order) throw new NotFoundError(ORDER_NOT_FOUND);
+  const rows = await selectRows<{ order_id: number; step_name: string; staff_name: string | null; update_time: string | Date }>(db, sql`
+    select order_id, step_name, staff_name, update_time from process_logs where order_id = ${orderId} order by update_time, id`);
+  return rows.map((r) => ({ order_id: Number(r.order_id), step_name: r.step_name, staff_name: r.staff_name, update_time: new Date(r.update_time).toISOString() }));
+}
+
+/**
+ * Recomputes every report counter from the orders and process logs (repair tool; the benchmark
+ * checks the kept counters against it). Locks orders and process logs against writes meanwhile.
+ */
+export async function rebuildReportCounts(db: Executor): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`lock table orders, process_logs in share mode`);
+    await tx.execute(sql`delete from order_report_counts`);
+    await tx.execute(sql`
+      insert into order_report_counts (report, grain, day, label, mode, n)
+      select b.report, b.grain, b.day, b.label, b.mode, count(*)
+      from orders r
+      cross join lateral order_report_buckets(r.process_status, r.processing_mode, r.nationality, r.created_at, r.processed_by_name, r.processed_at) b
+      group by 1, 2, 3, 4, 5`);
+    await tx.execute(sql`delete from order_log_days`);
+    await tx.execute(sql`delete from order_log_day_counts`);
+    await tx.execute(sql`
+      insert into order_log_days (order_id, day, next_day, last_at, steps)
+      select s.order_id, s.day, coalesce(lead(s.day) over (partition by s.order_id order by s.day), 'infinity'::date), s.last_at, s.steps
+      from (select order_id, (update_time at time zone 'UTC')::date as day, max(update_time) as last_at, count(*)::int as steps
+            from process_logs group by 1, 2) s`);
+    await tx.execute(sql`insert into order_log_day_counts (day, next_day, shard, n) select day, next_day, 0, count(*) from order_log_days group by 1, 2`);
+  });
+}
