@@ -208,6 +208,21 @@ describe('POST /api/admin/get-processed-by-info', () => {
     expect(across.data.filter((r: { order_id: number }) => r.order_id === id)).toHaveLength(1);
   });
 
+  it('stays exact when many staff log lines on the same orders at once', async () => {
+    const ids = await Promise.all(Array.from({ length: 4 }, () => insertOrder(t.database.db, { processStatus: 'Pending' })));
+    const writers = [staff.team, staff.telecaller, staff.manager, staff.admin];
+    const results = await Promise.all(Array.from({ length: 24 }, (_, i) => t.app.inject({
+      method: 'POST', url: '/api/admin/add-new-remark', headers: writers[i % 4]!.headers, payload: { orderId: ids[i % 4], remark: `Note ${i}` },
+    })));
+    expect(results.map((r) => r.statusCode)).toEqual(Array(24).fill(200));
+    for (const range of [{}, { fromDate: day(0), toDate: day(0) }]) {
+      const body = (await post('get-processed-by-info', staff.admin, { ...range, limit: 10 })).json();
+      expect(body.totalRecords).toBe((await directLogOrders(range)).length);
+    }
+    const [steps] = await selectRows<{ n: number }>(t.database.db, sql`select sum(steps)::int as n from order_log_days where order_id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`);
+    expect(steps!.n).toBe(24);
+  });
+
   it('searches by order id prefix', async () => {
     const [some] = await selectRows<{ order_id: number }>(t.database.db, sql`select order_id from process_logs order by order_id desc limit 1 offset 7`);
     const id = Number(some!.order_id);
