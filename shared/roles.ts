@@ -23,6 +23,8 @@ export const PERMISSIONS = {
   'password:change': ['Admin', 'Manager', 'Team', 'Telecaller'],
   'reports:processed': LEADERS,
   'mail:outbox': ['Admin'],
+  /** Chargeback evidence: defence packs (PDF and printable page) and mailing the download history (docs/decisions/0004). */
+  'orders:defence-pack': LEADERS,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -14,6 +14,7 @@ import { invoiceRoutes } from './invoices/invoices.routes';
 import { reportRoutes } from './reports/reports.routes';
 import { gatewayRoutes } from './gateways/gateways.routes';
 import { trackingRoutes } from './tracking/tracking.routes';
+import { defencePackRoutes } from './defence-packs/defence-packs.routes';
 
 export async function registerFeatures(app: FastifyInstance) {
   await app.register(healthRoutes);
@@ -30,4 +31,5 @@ export async function registerFeatures(app: FastifyInstance) {
   await app.register(reportRoutes);
   await app.register(gatewayRoutes);
   await app.register(trackingRoutes);
+  await app.register(defencePackRoutes);
 }

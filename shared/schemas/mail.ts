@@ -10,13 +10,14 @@ export const MAIL_PROVIDER_LABELS: Record<MailProvider, string> = {
   smtp: 'Transactional mail service (SMTP)',
 };
 
-export const MAIL_KINDS = ['approved_order', 'resend', 'invoice', 'refund_confirmation'] as const;
+export const MAIL_KINDS = ['approved_order', 'resend', 'invoice', 'refund_confirmation', 'download_history'] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   approved_order: 'Document',
   resend: 'Document (resent)',
   invoice: 'Invoice',
   refund_confirmation: 'Refund confirmation',
+  download_history: 'Download history',
 };
 
 export const MAIL_STATUSES = ['queued', 'sending', 'sent', 'failed'] as const;

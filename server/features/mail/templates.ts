@@ -72,7 +72,7 @@ function absolute(url: string, base: string): string {
 }
 
 /** The branded frame around every mail: logo and name on top, footer with contact details. */
-function layout(ctx: TemplateContext, title: string, body: SafeHtml, text: string[]): { html: string; text: string } {
+export function layout(ctx: TemplateContext, title: string, body: SafeHtml, text: string[]): { html: string; text: string } {
   const { brand } = ctx;
   const logo = safeUrl(absolute(brand.logoUrl, ctx.publicBaseUrl));
   const page = html`<!doctype html>

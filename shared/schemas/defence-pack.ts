@@ -1,0 +1,106 @@
+/**
+ * Chargeback defence packs (spec section 7 `defence-pack-details`, `get-defence-pack-pdf`, section 9 types 1 and 2;
+ * DECISIONS section 6) and the Download History mail ("Sent Mail" on the order detail).
+ * The server builds one `DefencePack` and renders it twice: as JSON for the printable page and as a PDF.
+ */
+import { z } from 'zod';
+import { mailEmailField, mailProviderSchema } from './mail';
+
+export const DEFENCE_PACK_TYPES = [1, 2] as const;
+export type DefencePackType = (typeof DEFENCE_PACK_TYPES)[number];
+
+export const DEFENCE_PACK_TITLES: Record<DefencePackType, string> = {
+  1: 'Defence Pack 1: Email History',
+  2: 'Defence Pack 2: Download History',
+};
+
+const orderIdField = z.union([
+  z.number().int().positive().transform(String),
+  z.string().trim().regex(/^\d{1,15}$/, 'Order id must be a number.'),
+], { error: 'Order id must be a number.' }).transform(Number);
+
+/** `{orderId, defencePackType}`: the type as 1 or 2, digits accepted too. */
+export const defencePackRequestSchema = z.object({
+  orderId: orderIdField,
+  defencePackType: z.union([z.literal(1), z.literal(2), z.literal('1'), z.literal('2')], { error: 'Defence pack type must be 1 or 2.' })
+    .transform((v) => Number(v) as DefencePackType),
+});
+export type DefencePackRequest = z.input<typeof defencePackRequestSchema>;
+
+/** What the customer bought and received, as a dispute team reads it. Absent values are null. */
+export const defencePackSummarySchema = z.object({
+  order_id: z.number(),
+  customer_name: z.string(),
+  email: z.string(),
+  landing_site: z.string(),
+  landing_site_domain: z.string(),
+  amount: z.string().nullable(),
+  payment_gateway: z.string().nullable(),
+  paid_at: z.string().nullable(),
+  transaction_id: z.string().nullable(),
+  merchant_name: z.string().nullable(),
+  order_date: z.string(),
+  completion_date: z.string().nullable(),
+  processed_by: z.string().nullable(),
+  process_status: z.string(),
+  service: z.string(),
+  /** The finished document the customer received (current one), if any. */
+  document: z.object({ file_name: z.string(), uploaded_at: z.string() }).nullable(),
+});
+
+/** Times are given twice: US Eastern (`MM/DD/YYYY h:mm:ss AM ET`) and UTC (`YYYY-MM-DD HH:mm:ss UTC`). */
+const times = { at: z.string(), time_eastern: z.string(), time_utc: z.string() };
+
+export const defencePackMailSchema = z.object({
+  id: z.number(),
+  ...times,
+  recipient: z.string(),
+  provider: z.string(),
+  kind: z.string(),
+  subject: z.string(),
+  /** Names of the files the mail carried (document, invoice...); empty when none. */
+  attached_files: z.array(z.string()),
+});
+
+export const defencePackDownloadSchema = z.object({
+  id: z.number(),
+  ...times,
+  ip: z.string(),
+  device: z.string().nullable(),
+  device_type: z.string().nullable(),
+  browser: z.string().nullable(),
+  os: z.string().nullable(),
+  location: z.string().nullable(),
+  file_name: z.string(),
+});
+
+export const defencePackSchema = z.object({
+  type: z.union([z.literal(1), z.literal(2)]),
+  title: z.string(),
+  generated_at: z.string(),
+  generated_at_eastern: z.string(),
+  generated_at_utc: z.string(),
+  generated_by: z.string(),
+  summary: defencePackSummarySchema,
+  /** Pack 1: every sent mail of the order, oldest first (null in pack 2). */
+  mails: z.array(defencePackMailSchema).nullable(),
+  /** Pack 2: every customer download of the order, oldest first (null in pack 1). */
+  downloads: z.array(defencePackDownloadSchema).nullable(),
+  /** The sentence shown instead of an empty table. */
+  empty_text: z.string(),
+});
+export type DefencePack = z.infer<typeof defencePackSchema>;
+export type DefencePackMail = z.infer<typeof defencePackMailSchema>;
+export type DefencePackDownload = z.infer<typeof defencePackDownloadSchema>;
+
+export const NO_MAIL_TEXT = 'No e-mail has been sent for this order.';
+export const NO_DOWNLOAD_TEXT = 'The customer has not downloaded the document for this order.';
+
+/** "Sent Mail" of the Download History section: mail the order's download history to the address typed. */
+export const sendDownloadHistorySchema = z.object({
+  orderId: orderIdField,
+  email: mailEmailField,
+  /** Optional: the server's default provider when absent. */
+  mailServiceProvider: mailProviderSchema.optional(),
+});
+export type SendDownloadHistoryInput = z.input<typeof sendDownloadHistorySchema>;
