@@ -47,7 +47,11 @@ async function main() {
     force.unref();
     try {
       await mailWorker?.stop(); // finishes the mail being sent; the rest stay queued
+      // close() only drops connections idle at that moment; a request still running
+      // leaves a keep-alive socket behind, so keep sweeping until close resolves.
+      const sweep = setInterval(() => app.server.closeIdleConnections(), 200);
       await app.close();
+      clearInterval(sweep);
       await database.close();
       process.exit(0);
     } catch (error) {
