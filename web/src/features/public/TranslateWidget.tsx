@@ -1,0 +1,41 @@
+/**
+ * The third-party translation widget (spec section 1), loaded only when the
+ * server says it is configured (TRANSLATE_WIDGET_URL). Written for Google's
+ * website translator element: a `cb=` parameter in the URL names the global
+ * callback the script calls, which builds the widget in our container. If the
+ * script cannot load, the page simply has no widget.
+ */
+import { useEffect } from 'react';
+
+export const TRANSLATE_CONTAINER_ID = 'google_translate_element';
+
+interface TranslateApi {
+  google?: { translate?: { TranslateElement?: new (options: Record<string, unknown>, containerId: string) => unknown } };
+}
+
+let loadedUrl: string | null = null;
+
+export function TranslateWidget({ scriptUrl }: { scriptUrl: string }) {
+  useEffect(() => {
+    if (loadedUrl === scriptUrl) return;
+    loadedUrl = scriptUrl;
+    let callback: string | null = null;
+    try {
+      callback = new URL(scriptUrl).searchParams.get('cb');
+    } catch {
+      return;
+    }
+    if (callback && /^[A-Za-z_$][\w$]*$/.test(callback)) {
+      (window as unknown as Record<string, unknown>)[callback] = () => {
+        const Element = (window as unknown as TranslateApi).google?.translate?.TranslateElement;
+        if (Element) new Element({ pageLanguage: 'en', autoDisplay: false }, TRANSLATE_CONTAINER_ID);
+      };
+    }
+    const script = document.createElement('script');
+    script.src = scriptUrl;
+    script.async = true;
+    script.onerror = () => { loadedUrl = null; };
+    document.head.appendChild(script);
+  }, [scriptUrl]);
+  return <div className="public-translate container"><div id={TRANSLATE_CONTAINER_ID} /></div>;
+}
