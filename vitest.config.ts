@@ -23,6 +23,7 @@ const apiProject = (name: string, env: Record<string, string>): TestProjectInlin
   test: {
     name,
     include: ['server/**/*.test.ts'],
+    exclude: ['server/config.test.ts'],
     environment: 'node',
     globalSetup: ['server/test/global-setup.ts'],
     setupFiles: ['server/test/fail-on-console-error.ts'],
@@ -36,7 +37,7 @@ const projects: TestProjectInlineConfiguration[] = [
   {
     test: {
       name: 'unit',
-      include: ['shared/**/*.test.ts', 'web/src/**/*.test.ts'],
+      include: ['shared/**/*.test.ts', 'web/src/**/*.test.ts', 'server/config.test.ts'],
       environment: 'node',
       setupFiles: ['server/test/fail-on-console-error.ts'],
     },
