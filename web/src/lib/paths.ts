@@ -28,6 +28,8 @@ export const paths = {
     editTeamMember: (id: Id) => `/admin/manage-team/${encodeId(id)}`,
     processedOrders: '/admin/processed-order',
     viewOrder: (orderId: Id) => `/admin/view-order/${encodeId(orderId)}`,
+    /** The order detail with Defence Pack 1 or 2 open. */
+    defencePack: (orderId: Id, type: 1 | 2) => `/admin/view-order/${encodeId(orderId)}?defencePack=${type}`,
     sendInvoice: '/admin/send-invoice',
     processingLogs: '/admin/processed-by-info',
     viewProcessLogs: (orderId: Id) => `/admin/view-process-logs/${encodeId(orderId)}`,

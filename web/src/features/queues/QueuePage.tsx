@@ -6,6 +6,7 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { Button, Form } from 'react-bootstrap';
 import { toast } from 'react-toastify';
 import type { Folder } from '../../../../shared/orders';
@@ -13,6 +14,7 @@ import { can, type Permission } from '../../../../shared/roles';
 import { PAGE_SIZE_OPTIONS, type OrderListRow } from '../../../../shared/schemas/order-list';
 import { ApiError } from '../../lib/api';
 import { useAuth } from '../../lib/auth-context';
+import { paths } from '../../lib/paths';
 import { queryKeys } from '../../lib/query-keys';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -31,6 +33,8 @@ interface QueueActions {
   /** Who sees Delete in this queue (spec section 6). */
   deletePermission?: Permission;
   bulkDelete?: boolean;
+  /** Each row links straight to the order's chargeback defence packs. */
+  defencePacks?: boolean;
 }
 
 const ACTIONS: Partial<Record<Folder, QueueActions>> = {
@@ -38,7 +42,7 @@ const ACTIONS: Partial<Record<Folder, QueueActions>> = {
   priorityOrder: { assign: true, deletePermission: 'orders:delete', bulkDelete: true },
   myOrder: { release: true, deletePermission: 'orders:delete-from-my-orders', bulkDelete: true },
   refundOrder: { refund: true, deletePermission: 'orders:delete', bulkDelete: true },
-  ChargeBack: { deletePermission: 'orders:delete' },
+  ChargeBack: { deletePermission: 'orders:delete', defencePacks: true },
 };
 
 type Pending = { kind: 'delete' | 'assign' | 'release' | 'refund' | 'completeRefund'; ids: number[] } | null;
@@ -118,6 +122,11 @@ export function QueuePage({ folder, title }: { folder: Folder; title: string }) 
   const firstRow = total === 0 ? 0 : (params.page - 1) * limit + 1;
   const lastRow = Math.min(total, (params.page - 1) * limit + rows.length);
   const onDeleteRow = mayDelete ? (row: OrderListRow) => ask('delete', [row.order_id]) : undefined;
+  const packLinks = actions.defencePacks && can(user?.type, 'orders:defence-pack')
+    ? (row: OrderListRow) => ([1, 2] as const).map((type) => (
+      <Link key={type} to={paths.admin.defencePack(row.order_id, type)} className="btn btn-sm btn-outline-primary ms-2">Pack {type}</Link>
+    ))
+    : undefined;
 
   return (
     <>
@@ -139,7 +148,7 @@ export function QueuePage({ folder, title }: { folder: Folder; title: string }) 
             />
           </div>
           {page.isError ? <div className="alert alert-danger py-2">{errorText(page.error)}</div> : null}
-          <QueueTable rows={rows} loading={page.isFetching} selected={selected} onToggle={toggle} onToggleAll={toggleAll} onDelete={onDeleteRow} />
+          <QueueTable rows={rows} loading={page.isFetching} selected={selected} onToggle={toggle} onToggleAll={toggleAll} onDelete={onDeleteRow} rowLinks={packLinks} />
           <div className="d-flex flex-wrap gap-3 align-items-center justify-content-between mt-3">
             <div className="d-flex align-items-center gap-2 small">
               <label htmlFor={`rows-${folder}`} className="text-nowrap">Rows per page</label>

@@ -1,4 +1,5 @@
 /** The queue table of spec section 2: columns, row selection, View (grey when assigned), optional per-row Delete. */
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { statusLabel } from '../../../../shared/orders';
 import type { OrderListRow } from '../../../../shared/schemas/order-list';
@@ -12,9 +13,11 @@ interface QueueTableProps {
   onToggle(orderId: number): void;
   onToggleAll(select: boolean): void;
   onDelete?: ((row: OrderListRow) => void) | undefined;
+  /** More links in a row's Action cell (the ChargeBack queue's defence packs). */
+  rowLinks?: ((row: OrderListRow) => ReactNode) | undefined;
 }
 
-export function QueueTable({ rows, loading, selected, onToggle, onToggleAll, onDelete }: QueueTableProps) {
+export function QueueTable({ rows, loading, selected, onToggle, onToggleAll, onDelete, rowLinks }: QueueTableProps) {
   const allSelected = rows.length > 0 && rows.every((r) => selected.has(r.order_id));
   return (
     <div className={`queue-table-scroll border rounded ${loading ? 'queue-table-loading' : ''}`}>
@@ -55,6 +58,7 @@ export function QueueTable({ rows, loading, selected, onToggle, onToggleAll, onD
                   className={`btn btn-sm ${row.assigned_to_id !== null ? 'btn-secondary' : 'btn-primary'}`}
                   title={row.assign_to ? `Assigned to ${row.assign_to}` : undefined}
                 >View</Link>
+                {rowLinks?.(row)}
                 {onDelete ? (
                   <button type="button" className="btn btn-sm btn-outline-danger ms-2" onClick={() => onDelete(row)}>Delete</button>
                 ) : null}
