@@ -16,7 +16,7 @@ import { MailWorker } from '../../server/features/mail/mail.worker';
 import { renderInvoicePdf } from '../../server/features/invoices/invoice.pdf';
 import { insertOrder } from '../../server/test/order-factory';
 import { encodeId } from '../../shared/ids';
-import { launchBrowser, newPage, screenshot, signIn, startServer, type E2EServer } from './harness';
+import { launchBrowser, newPage, screenshot, SCREENSHOTS, signIn, startServer, type E2EServer } from './harness';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'e2e-documents-'));
 const env = { DATA_DIR: dataDir, MAIL_POLL_MS: '200' };
@@ -105,6 +105,13 @@ describe('Upload Document, Email History, outbox and download', () => {
     await section('Process Log').getByText('Mail sent', { exact: true }).waitFor();
     await expect(upload.getByLabel(/^Document/).inputValue()).resolves.toBe('');
     await screenshot(page, 'documents-order-detail');
+    // On a phone the two sections stack and the history table scrolls inside its card.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await history.scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await history.screenshot({ path: `${SCREENSHOTS}/documents-email-history-phone.png` });
+    await upload.screenshot({ path: `${SCREENSHOTS}/documents-upload-phone.png` });
+    await page.setViewportSize({ width: 1366, height: 900 });
 
     // The Mail outbox shows the mail as the customer sees it.
     await page.goto(`${server.baseUrl}/admin/mail-outbox`);
