@@ -18,4 +18,10 @@ export const queryKeys = {
     types: () => ['team', 'types'] as const,
   },
   userInfo: () => ['user-info'] as const,
+  reports: {
+    all: () => ['reports'] as const,
+    report: (name: string, params: Record<string, unknown>) => ['reports', name, params] as const,
+    processLogs: (orderId: string) => ['reports', 'process-logs', orderId] as const,
+  },
+  gateways: () => ['gateways'] as const,
 };
