@@ -254,3 +254,10 @@ describe('Download History: Sent Mail', () => {
     expect((await send(manager.headers, { orderId: 999_999_999, email: 'disputes@bank.example' })).statusCode).toBe(404);
   });
 });
+
+it('documents the three endpoints in the OpenAPI document', async () => {
+  const doc = (await t.app.inject({ url: '/api/docs/json' })).json();
+  expect(doc.paths['/api/admin/defence-pack-details'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('defencePackType');
+  expect(doc.paths).toHaveProperty('/api/admin/get-defence-pack-pdf');
+  expect(doc.paths).toHaveProperty('/api/admin/send-download-history');
+});
