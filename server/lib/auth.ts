@@ -41,6 +41,47 @@ function isStaffPayload(value: unknown): value is StaffTokenPayload {
   return !!v && typeof v === 'object' && typeof v.user?.id === 'number' && typeof v.ver === 'number';
 }
 
+/**
+ * Members recently read, per database handle: a staff request otherwise pays one
+ * extra query just to compare token versions. This process drops an entry the
+ * moment it changes the member (forgetStaff); other processes notice within
+ * STAFF_CACHE_MS, the bound on how long a revoked token can still work there.
+ */
+export const STAFF_CACHE_MS = 2000;
+interface CachedMember { staff: Staff; ver: number; at: number }
+const memberCache = new WeakMap<object, Map<number, CachedMember>>();
+
+function cacheFor(db: Executor): Map<number, CachedMember> {
+  let cache = memberCache.get(db);
+  if (!cache) {
+    cache = new Map();
+    memberCache.set(db, cache);
+  }
+  return cache;
+}
+
+/** Call after changing or deleting a member (password, edit, delete), with the app's `db`. */
+export function forgetStaff(db: Executor, memberId: number): void {
+  memberCache.get(db)?.delete(memberId);
+}
+
+async function currentMember(db: Executor, id: number): Promise<CachedMember | null> {
+  const cache = cacheFor(db);
+  const hit = cache.get(id);
+  if (hit && Date.now() - hit.at < STAFF_CACHE_MS) return hit;
+  const [member] = await db
+    .select({ id: teamMembers.id, name: teamMembers.name, email: teamMembers.email, type: teamMembers.type, ver: teamMembers.tokenVersion })
+    .from(teamMembers)
+    .where(eq(teamMembers.id, id));
+  if (!member) {
+    cache.delete(id);
+    return null;
+  }
+  const entry = { staff: { id: member.id, name: member.name, email: member.email, type: member.type as Role }, ver: member.ver, at: Date.now() };
+  cache.set(id, entry);
+  return entry;
+}
+
 /** Reads the bearer token; throws 401 unless it is a current staff token. */
 export async function authenticateStaff(request: FastifyRequest, db: Executor): Promise<Staff> {
   let payload: unknown;
@@ -50,12 +91,9 @@ export async function authenticateStaff(request: FastifyRequest, db: Executor): 
     throw new UnauthorizedError();
   }
   if (!isStaffPayload(payload)) throw new UnauthorizedError();
-  const [member] = await db
-    .select({ id: teamMembers.id, name: teamMembers.name, email: teamMembers.email, type: teamMembers.type, ver: teamMembers.tokenVersion })
-    .from(teamMembers)
-    .where(eq(teamMembers.id, payload.user.id));
+  const member = await currentMember(db, payload.user.id);
   if (!member || member.ver !== payload.ver) throw new UnauthorizedError();
-  return { id: member.id, name: member.name, email: member.email, type: member.type as Role };
+  return member.staff;
 }
 
 export function requirePermission(staff: Staff, permission: Permission, message?: string): void {

@@ -3,6 +3,7 @@ import type { Browser } from 'playwright-core';
 import { eq, sql } from 'drizzle-orm';
 import { teamMembers } from '../../server/db/schema';
 import { selectRows } from '../../server/db/client';
+import { STAFF_CACHE_MS } from '../../server/lib/auth';
 import { launchBrowser, newPage, screenshot, signIn, startServer, type E2EServer } from './harness';
 
 let server: E2EServer;
@@ -102,7 +103,9 @@ describe('sign-in, admin shell and sign-out', () => {
     await signIn(page, server.baseUrl, member.email);
     // Wait until the counts have loaded, so the revocation hits the next request, not this one.
     await expect.poll(() => page.locator('.dashboard-tiles [data-count="newOrdersCount"] .tile-count').textContent()).toMatch(/^\d+$/);
+    // Revoked behind this process's back (as another server process would): it notices within STAFF_CACHE_MS.
     await server.database.db.update(teamMembers).set({ tokenVersion: 5 }).where(eq(teamMembers.id, member.id));
+    await page.waitForTimeout(STAFF_CACHE_MS + 100);
     await page.getByRole('link', { name: 'Manage Team' }).click();
     await page.getByText('Your session has ended. Please sign in again.').waitFor();
     await page.waitForURL(`${server.baseUrl}/`);

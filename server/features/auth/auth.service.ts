@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { teamMembers } from '../../db/schema';
 import { TooManyRequestsError, UnauthorizedError } from '../../lib/errors';
 import { clearLimit, hitLimit, peekLimit, type Window } from '../../lib/rate-limit';
-import { requirePermission, type Staff, type StaffTokenPayload } from '../../lib/auth';
+import { forgetStaff, requirePermission, type Staff, type StaffTokenPayload } from '../../lib/auth';
 import type { Role } from '../../../shared/roles';
 
 /** Failed sign-ins allowed per account and per IP address in 15 minutes. */
@@ -50,4 +50,5 @@ export async function changePassword(db: Db, staff: Staff, newPassword: string):
   await db.update(teamMembers)
     .set({ passwordHash, tokenVersion: sql`${teamMembers.tokenVersion} + 1`, updatedAt: new Date() })
     .where(eq(teamMembers.id, staff.id));
+  forgetStaff(db, staff.id);
 }

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { buildTestApp, TEST_PASSWORD, type TestContext } from '../../test/helper';
 import { teamMembers } from '../../db/schema';
 import { LOGIN_LIMITS } from './auth.service';
+import { STAFF_CACHE_MS } from '../../lib/auth';
 
 let t: TestContext;
 beforeAll(async () => { t = await buildTestApp(); });
@@ -112,5 +113,16 @@ describe('GET /api/health', () => {
     const res = await t.app.inject({ url: '/api/health' });
     expect(res.json()).toMatchObject({ status: 1, data: { database: 'up' } });
     await t.database.db.execute(sql`select 1`);
+  });
+});
+
+describe('staff member cache', () => {
+  it('notices a change made by another process within STAFF_CACHE_MS', async () => {
+    const { member, headers } = await t.loginAs('Team');
+    expect((await t.app.inject({ url: '/api/user_info', headers })).statusCode).toBe(200);
+    // Another process bumps the version directly in the database.
+    await t.database.db.update(teamMembers).set({ tokenVersion: 9 }).where(eq(teamMembers.id, member.id));
+    await new Promise((r) => setTimeout(r, STAFF_CACHE_MS + 50));
+    expect((await t.app.inject({ url: '/api/user_info', headers })).statusCode).toBe(401);
   });
 });

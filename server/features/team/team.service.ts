@@ -3,7 +3,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { teamMembers } from '../../db/schema';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors';
-import { requirePermission, type Staff } from '../../lib/auth';
+import { forgetStaff, requirePermission, type Staff } from '../../lib/auth';
 import { ROLES, type Role } from '../../../shared/roles';
 import { hashPassword } from '../auth/auth.service';
 
@@ -68,7 +68,7 @@ async function adminCount(db: Executor): Promise<number> {
 export async function updateMember(db: Db, staff: Staff, input: { tmId: number; name: string; email: string; password: string; type: Role }) {
   requirePermission(staff, 'team:manage');
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
-  return db.transaction(async (tx) => {
+  const updated = await db.transaction(async (tx) => {
     const [current] = await tx.select(publicColumns).from(teamMembers).where(eq(teamMembers.id, input.tmId)).for('update');
     if (!current) throw new NotFoundError('Team member not found.');
     assertMayTouch(staff, current.type, 'edit');
@@ -90,6 +90,8 @@ export async function updateMember(db: Db, staff: Staff, input: { tmId: number; 
       throw error;
     }
   });
+  forgetStaff(db, input.tmId);
+  return updated;
 }
 
 export async function deleteMember(db: Db, staff: Staff, id: number) {
@@ -102,4 +104,5 @@ export async function deleteMember(db: Db, staff: Staff, id: number) {
     // Orders assigned to the member return to the queues (FK on delete set null); logs keep the name.
     await tx.delete(teamMembers).where(eq(teamMembers.id, id));
   });
+  forgetStaff(db, id);
 }
