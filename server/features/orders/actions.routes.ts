@@ -64,7 +64,7 @@ export async function actionRoutes(fastify: FastifyInstance) {
     },
   }, async (request) => {
     const { orderId, mailServiceProvider } = request.body;
-    const result = await moveToCompleteWithRefundMail(app.db, request.staff, orderId, mailServiceProvider);
+    const result = await moveToCompleteWithRefundMail(app.db, app.config, request.staff, orderId, mailServiceProvider);
     return ok(result, `${plural(orderId.length, 'Order has', 'Orders have')} been moved to Completed and the refund mail queued`);
   });
 

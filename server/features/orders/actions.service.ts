@@ -12,6 +12,9 @@ import { ConflictError, ForbiddenError } from '../../lib/errors';
 import { logSteps } from '../../lib/process-log';
 import { CLOSED_STATUSES, type ProcessStatus } from '../../../shared/orders';
 import { lockOrders, moveOrders, type MoveResult, type MovingOrder } from './order-status.service';
+import type { MailProvider } from '../../../shared/schemas/mail';
+import type { Config } from '../../config';
+import { queueRefundConfirmationMail } from '../mail/mail.queue';
 
 const CLOSED = new Set<string>(CLOSED_STATUSES);
 const list = (ids: number[]) => ids.join(', ');
@@ -92,36 +95,17 @@ export async function markRefunded(db: Executor, staff: Staff, orderIds: number[
   });
 }
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-/**
- * Queues the refund confirmation mail for each order in the move's transaction.
- * TODO(issue 8): the mail feature renders its templates; until then this plain
- * subject/text/html is what the worker sends. Kind 'refund_confirmation'.
- */
-async function queueRefundMails(tx: Tx, staff: Staff, orders: MovingOrder[], provider: 'ses' | 'smtp') {
-  if (!orders.length) return;
-  const values = orders.map((o) => {
-    const name = `${o.givenName} ${o.surname}`.trim();
-    const subject = `Your refund for order ${o.orderId} has been processed`;
-    const text = `Dear ${name},\n\nWe have processed the refund for your Japan arrival card order ${o.orderId}. `
-      + 'Depending on your bank it can take 5-10 business days to appear on your statement.\n\nKind regards,\nCustomer Support';
-    const html = `<p>Dear ${escapeHtml(name)},</p><p>We have processed the refund for your Japan arrival card order <strong>${o.orderId}</strong>. `
-      + 'Depending on your bank it can take 5-10 business days to appear on your statement.</p><p>Kind regards,<br>Customer Support</p>';
-    return sql`(${o.orderId}, 'refund_confirmation', ${o.email}, ${subject}, ${html}, ${text}, ${provider}, 'queued', ${staff.id})`;
-  });
-  await tx.execute(sql`insert into mails (order_id, kind, to_address, subject, html, text_body, mail_service_provider, status, requested_by_id)
-    values ${sql.join(values, sql`, `)}`);
-}
-
 /** Move to complete with refund mail: Refunds -> Completed, and a refund confirmation mail queued per order. */
 export async function moveToCompleteWithRefundMail(
-  db: Executor, staff: Staff, orderIds: number[], provider: 'ses' | 'smtp' = 'smtp',
+  db: Executor, config: Config, staff: Staff, orderIds: number[], provider: MailProvider = 'smtp',
 ): Promise<MoveResult> {
   return moveOrders(db, staff, orderIds, 'Completed', {
     allowedFrom: ['Refunds'],
     stepName: 'Moved to Completed with refund mail',
-    afterMove: (tx, moved) => queueRefundMails(tx, staff, moved, provider),
+    // The branded refund confirmation, queued in the move's transaction: no move without its mail.
+    afterMove: async (tx, moved) => {
+      for (const order of moved) await queueRefundConfirmationMail(tx, config, staff, order.orderId, provider);
+    },
   });
 }
 

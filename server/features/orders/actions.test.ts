@@ -213,6 +213,8 @@ describe('refund queue actions', () => {
     expect(mail).toMatchObject({ kind: 'refund_confirmation', to_address: 'refund.me@mail.example', status: 'queued', mail_service_provider: 'smtp' });
     expect(mail!.subject).toContain(String(id));
     expect(mail!.text_body).toContain('RINA OKADA');
+    // The mail feature's branded template, with the amount refunded and the landing site's name.
+    expect(mail!.text_body).toMatch(/your payment of .+ for order \d+ has been refunded/);
     expect(await steps(id)).toEqual([`Moved to Completed with refund mail by ${staff.team.member.name}`]);
     await expectCountsRight();
   });
