@@ -24,6 +24,7 @@ import { countFolders } from '../server/features/orders/folders';
 import { readFolderCounts, rebuildFolderCounts } from '../server/features/orders/folder-counts';
 import { moveOrders } from '../server/features/orders/order-status.service';
 import type { Staff } from '../server/lib/auth';
+import { checkReportCounts, reportScenarios } from './reports';
 
 const DB_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/arrival_card_bench';
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 1_000_000);
@@ -68,7 +69,7 @@ async function ensureOrders(): Promise<number> {
   return Math.max(have, ORDERS);
 }
 
-interface Ready { port: number; barePort: number; token: string; staffId: number }
+interface Ready { port: number; barePort: number; token: string; staffId: number; managerToken: string }
 
 function startServer(): Promise<{ child: ChildProcess; ready: Ready }> {
   return new Promise((resolve, reject) => {
@@ -167,6 +168,7 @@ async function main() {
     { name: `search id prefix "${terms.idPrefix}" (Order History)`, goal: 'p99 <= 20 ms', real: { url: `${real}/search-order`, method: 'POST', headers: auth, body: searchBody(terms.idPrefix, 'orderHistory') }, bare: { url: `${bare}/search-order`, method: 'POST', headers: json, body: searchBody(terms.idPrefix, 'orderHistory') } },
     { name: `search name "${terms.name}" (New Orders)`, goal: 'p99 <= 20 ms', real: { url: `${real}/search-order`, method: 'POST', headers: auth, body: searchBody(terms.name, 'newOrder') }, bare: { url: `${bare}/search-order`, method: 'POST', headers: json, body: searchBody(terms.name, 'newOrder') } },
     { name: `search e-mail "${terms.email}" (Order History)`, goal: 'p99 <= 20 ms', real: { url: `${real}/search-order`, method: 'POST', headers: auth, body: searchBody(terms.email, 'orderHistory') }, bare: { url: `${bare}/search-order`, method: 'POST', headers: json, body: searchBody(terms.email, 'orderHistory') } },
+    ...await reportScenarios(database, real, bare, ready.managerToken), // issue 6: reports (bench/reports.ts)
   ];
 
   const results: Record<string, unknown>[] = [];
@@ -197,6 +199,8 @@ async function main() {
   const counted = await readFolderCounts(database.db, ready.staffId);
   const countsRight = JSON.stringify(live) === JSON.stringify(counted);
   log(`counters equal the folder predicates after the run: ${countsRight ? 'yes' : 'NO'} (live aggregate took ${liveMs} ms)`);
+  const reportCheck = await checkReportCounts(database);
+  log(`reports equal a direct count after the run: ${reportCheck.mismatches.length ? `NO (${reportCheck.mismatches.join(', ')})` : 'yes'} (slowest direct count took ${reportCheck.directMs} ms)`);
 
   const machine = {
     cpus: `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'unknown'}`, memoryGb: Math.round(os.totalmem() / 2 ** 30),
@@ -208,9 +212,9 @@ async function main() {
   log(`machine: ${machine.cpus}, ${machine.memoryGb} GB, Node ${machine.node}, ${machine.postgres}, ${orders.toLocaleString('en-US')} orders`);
   log(`load average (1/5/15 min) at start ${loadAtStart.join(' ')}, at end ${machine.loadAverageAtEnd.join(' ')} (a quiet 2-core machine reads below 2)`);
   mkdirSync('bench/results', { recursive: true });
-  writeFileSync('bench/results/latest.json', JSON.stringify({ at: new Date().toISOString(), machine, results, writes: { ...writes, kept }, countsRight, liveCountMs: liveMs }, null, 2));
+  writeFileSync('bench/results/latest.json', JSON.stringify({ at: new Date().toISOString(), machine, results, writes: { ...writes, kept }, countsRight, liveCountMs: liveMs, reportCheck }, null, 2));
   await database.close();
-  if (!countsRight) process.exit(1);
+  if (!countsRight || reportCheck.mismatches.length) process.exit(1);
 }
 
 main().catch((error) => {

@@ -15,6 +15,7 @@ import { readFolderCounts } from '../server/features/orders/folder-counts';
 import { listOrders } from '../server/features/orders/lists.service';
 import type { Staff } from '../server/lib/auth';
 import type { Folder } from '../shared/orders';
+import { setUpReportBench } from './reports';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL!;
 const config = loadConfig({ DATABASE_URL: databaseUrl, DEMO_ORDERS: '0', LOG_LEVEL: 'info' });
@@ -51,10 +52,11 @@ bare.post<{ Body: { start: number; end: number; searchVal: string; folderName: s
   const result = await listOrders(database.db, staff, { folder: folderName as Folder, offset: start, limit: end - start, search: searchVal });
   return { status: 1, message: 'Success', data: result.rows, totalRecords: result.totalRecords, totalCapped: result.totalCapped };
 });
+const reports = await setUpReportBench(app, bare, database); // issue 6: report routes and their bare twins
 await bare.listen({ port: 0, host: '127.0.0.1' });
 
 const portOf = (address: ReturnType<typeof app.server.address>) => (typeof address === 'object' && address ? address.port : 0);
-console.log(JSON.stringify({ ready: true, port: portOf(app.server.address()), barePort: portOf(bare.server.address()), token, staffId: staff.id }));
+console.log(JSON.stringify({ ready: true, port: portOf(app.server.address()), barePort: portOf(bare.server.address()), token, staffId: staff.id, ...reports }));
 
 const stop = async () => {
   await app.close();

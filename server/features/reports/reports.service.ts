@@ -14,12 +14,15 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { decodeOrderId } from '../../../shared/ids';
 import { SEARCH_COUNT_CAP } from '../../../shared/schemas/order-list';
-import type { CountryRow, ProcessedByRow, ProcessingLogRow, ProcessLog, ReportRange } from '../../../shared/schemas/reports';
+import type { CountryRow, ProcessedByRow, ProcessingLogRow, ProcessLog } from '../../../shared/schemas/reports';
 import { selectRows, type Executor } from '../../db/client';
 import { requirePermission, type Staff } from '../../lib/auth';
 import { NotFoundError } from '../../lib/errors';
 
 export const ORDER_NOT_FOUND = 'Order not found.';
+
+/** UTC days, YYYY-MM-DD, both included; either end may be open. */
+export interface ReportRange { fromDate?: string | undefined; toDate?: string | undefined }
 
 const DAY_MS = 86_400_000;
 const toDay = (d: Date) => d.toISOString().slice(0, 10);
@@ -33,22 +36,33 @@ function firstOfNextMonth(day: string): string {
 
 /**
  * Which order_report_counts rows make up [from, to]: the whole months inside it from the 'm' rows,
- * the days at its ends from the 'd' rows. No dates: every month.
+ * the days at its ends (before the first whole month, after the last) from the 'd' rows, each as a
+ * tight key range. No dates: every month.
  */
 export function rangeRows({ fromDate: from, toDate: to }: ReportRange): SQL {
   if (!from && !to) return sql`grain = 'm'`;
-  // Whole months lie in [fullStart, fullEnd); either end may be open.
+  // Whole months lie in [fullStart, fullEnd); an open end is null.
   const fullStart = from ? (from.endsWith('-01') ? from : firstOfNextMonth(from)) : null;
   const fullEnd = to ? firstOfMonth(nextDay(to)) : null;
-  const months = [sql`grain = 'm'`];
-  if (fullStart) months.push(sql`day >= ${fullStart}::date`);
-  if (fullEnd) months.push(sql`day < ${fullEnd}::date`);
-  const days = [sql`grain = 'd'`];
-  if (from) days.push(sql`day >= ${from}::date`);
-  if (to) days.push(sql`day <= ${to}::date`);
-  const outsideMonths = [fullStart ? sql`day < ${fullStart}::date` : null, fullEnd ? sql`day >= ${fullEnd}::date` : null].filter((c): c is SQL => c !== null);
-  days.push(sql`(${sql.join(outsideMonths, sql` or `)})`);
-  return sql`((${sql.join(months, sql` and `)}) or (${sql.join(days, sql` and `)}))`;
+  const parts: SQL[] = [];
+  const days = (lo: string | undefined, hiExclusive: string | null, hiInclusive?: string) => {
+    const c = [sql`grain = 'd'`];
+    if (lo) c.push(sql`day >= ${lo}::date`);
+    if (hiExclusive) c.push(sql`day < ${hiExclusive}::date`);
+    if (hiInclusive) c.push(sql`day <= ${hiInclusive}::date`);
+    parts.push(sql`(${sql.join(c, sql` and `)})`);
+  };
+  if (fullStart && fullEnd && fullStart >= fullEnd) {
+    days(from, null, to); // no whole month inside: days only
+  } else {
+    const m = [sql`grain = 'm'`];
+    if (fullStart) m.push(sql`day >= ${fullStart}::date`);
+    if (fullEnd) m.push(sql`day < ${fullEnd}::date`);
+    parts.push(sql`(${sql.join(m, sql` and `)})`);
+    if (from && fullStart && from < fullStart) days(from, fullStart);
+    if (to && fullEnd && fullEnd <= to) days(fullEnd, null, to);
+  }
+  return sql`(${sql.join(parts, sql` or `)})`;
 }
 
 /** Orders per nationality with their processing modes, most orders first. Every staff role may read it. */
@@ -119,9 +133,10 @@ export async function processingLogsPage(db: Executor, staff: Staff, input: Proc
   if (term && !/^[1-9]\d{0,14}$/.test(term)) return { rows: [], totalRecords: 0, totalCapped: false };
   const where = term ? sql`${inRange} and ${idPrefix(sql`d.order_id`, term)}` : inRange;
   const offset = (input.page - 1) * input.limit;
+  // "nulls last" as in order_log_days_last_idx, so the page is a walk down that index.
   const rows = await selectRows<{ order_id: number; last_at: string | Date }>(db, sql`
     select d.order_id, d.last_at from order_log_days d where ${where}
-    order by d.last_at desc, d.order_id desc limit ${input.limit} offset ${offset}`);
+    order by d.last_at desc nulls last, d.order_id desc nulls last limit ${input.limit} offset ${offset}`);
   const page = rows.map((r) => ({ order_id: Number(r.order_id), last_update_time: new Date(r.last_at).toISOString() }));
   if (!term) {
     const countWhere = from && to ? sql`day between ${from}::date and ${to}::date and next_day > ${to}::date` : sql`next_day = 'infinity'`;
