@@ -4,7 +4,7 @@
  * order_log_days / order_log_day_counts, all kept exact by triggers (migration 0006), so a report
  * is a sum over a few hundred small rows whatever the number of orders (docs/performance.md).
  *
- * What is counted (DECISIONS section 2, docs/decisions/0004-reports.md):
+ * What is counted (DECISIONS section 2, docs/decisions/0006-reports-and-gateway.md):
  * - Country Order List: orders that are not Deleted (the orders of Order History), by the UTC day
  *   they were placed, per nationality and processing mode.
  * - Order Processed: orders processed (moved to Completed or given their document) and not Deleted,
