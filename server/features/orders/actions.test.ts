@@ -215,7 +215,7 @@ describe('refund queue actions', () => {
     expect(mail!.text_body).toContain('RINA OKADA');
     // The mail feature's branded template, with the amount refunded and the landing site's name.
     expect(mail!.text_body).toMatch(/your payment of .+ for order \d+ has been refunded/);
-    expect(await steps(id)).toEqual([`Moved to Completed with refund mail by ${staff.team.member.name}`]);
+    expect(await steps(id)).toEqual([`Moved to Completed with refund mail by ${staff.team.member.name}`, `Mail queued by ${staff.team.member.name}`]);
     await expectCountsRight();
   });
 });
