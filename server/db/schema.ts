@@ -284,7 +284,7 @@ export const processLogs = pgTable('process_logs', {
 ]);
 
 /**
- * Report counters (issue 6), kept by statement-level triggers on orders (migration 0006), so the
+ * Report counters (issue 6), kept by statement-level triggers on orders (migrations 0006, 0008), so the
  * Country Order List and Order Processed reports read a few hundred small rows instead of every order.
  * report 'country': orders not Deleted, by created_at's UTC day, label = nationality.
  * report 'processed': orders processed and not Deleted, by processed_at's UTC day, label = processed_by_name.
@@ -296,9 +296,11 @@ export const orderReportCounts = pgTable('order_report_counts', {
   grain: char('grain', { length: 1 }).notNull(),
   day: date('day').notNull(),
   label: text('label').notNull(),
-  mode: text('mode').notNull(),
-  n: bigint('n', { mode: 'number' }).notNull(),
-}, (t) => [primaryKey({ columns: [t.report, t.grain, t.day, t.label, t.mode] })]);
+  /** Orders per processing mode: one row per label and day holds all three (a third of the rows to sum). */
+  nStandard: bigint('n_standard', { mode: 'number' }).notNull().default(0),
+  nPriority: bigint('n_priority', { mode: 'number' }).notNull().default(0),
+  nFuture: bigint('n_future', { mode: 'number' }).notNull().default(0),
+}, (t) => [primaryKey({ columns: [t.report, t.grain, t.day, t.label] })]);
 
 /**
  * Order Processing Logs list (issue 6): one row per order and UTC day with process-log lines, kept by

@@ -69,13 +69,11 @@ export function rangeRows({ fromDate: from, toDate: to }: ReportRange): SQL {
 export async function countryOrderCounts(db: Executor, staff: Staff, range: ReportRange): Promise<CountryRow[]> {
   requirePermission(staff, 'orders:work');
   return selectRows<CountryRow>(db, sql`
-    select label as nationality, sum(n)::int as count,
-      coalesce(sum(n) filter (where mode = 'standard'), 0)::int as standard_count,
-      coalesce(sum(n) filter (where mode = 'priority'), 0)::int as priority_count,
-      coalesce(sum(n) filter (where mode = 'future'), 0)::int as future_count
+    select label as nationality, sum(n_standard + n_priority + n_future)::int as count,
+      sum(n_standard)::int as standard_count, sum(n_priority)::int as priority_count, sum(n_future)::int as future_count
     from order_report_counts
     where report = 'country' and ${rangeRows(range)}
-    group by label having sum(n) > 0
+    group by label having sum(n_standard + n_priority + n_future) > 0
     order by count desc, label`);
 }
 
@@ -83,10 +81,10 @@ export async function countryOrderCounts(db: Executor, staff: Staff, range: Repo
 export async function processedByCounts(db: Executor, staff: Staff, range: ReportRange): Promise<ProcessedByRow[]> {
   requirePermission(staff, 'reports:processed');
   return selectRows<ProcessedByRow>(db, sql`
-    select label as processed_by, sum(n)::int as count
+    select label as processed_by, sum(n_standard + n_priority + n_future)::int as count
     from order_report_counts
     where report = 'processed' and ${rangeRows(range)}
-    group by label having sum(n) > 0
+    group by label having sum(n_standard + n_priority + n_future) > 0
     order by count desc, label`);
 }
 
@@ -175,11 +173,12 @@ export async function rebuildReportCounts(db: Executor): Promise<void> {
     await tx.execute(sql`lock table orders, process_logs in share mode`);
     await tx.execute(sql`delete from order_report_counts`);
     await tx.execute(sql`
-      insert into order_report_counts (report, grain, day, label, mode, n)
-      select b.report, b.grain, b.day, b.label, b.mode, count(*)
+      insert into order_report_counts (report, grain, day, label, n_standard, n_priority, n_future)
+      select b.report, b.grain, b.day, b.label,
+        count(*) filter (where b.mode = 'standard'), count(*) filter (where b.mode = 'priority'), count(*) filter (where b.mode = 'future')
       from orders r
       cross join lateral order_report_buckets(r.process_status, r.processing_mode, r.nationality, r.created_at, r.processed_by_name, r.processed_at) b
-      group by 1, 2, 3, 4, 5`);
+      group by 1, 2, 3, 4`);
     await tx.execute(sql`delete from order_log_days`);
     await tx.execute(sql`delete from order_log_day_counts`);
     await tx.execute(sql`
