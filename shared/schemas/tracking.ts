@@ -3,6 +3,7 @@
  * request bodies with the spec's messages, and the answers the pages read.
  */
 import { z } from 'zod';
+import { downloadHistoryEntrySchema } from './order-detail';
 
 export const TRACK_MESSAGES = {
   orderIdRequired: 'Please enter your orderId',
@@ -44,21 +45,11 @@ export const downloadDocumentBodySchema = z.object({
   file1: z.string().max(200).nullable().optional(),
 });
 
-export const publicDownloadEntrySchema = z.object({
-  id: z.number(),
-  order_id: z.number(),
-  create_ts: z.string(),
-  ip: z.string(),
+/** A staff Download History line without the stored file name, plus the two display fields of the public table. */
+export const publicDownloadEntrySchema = downloadHistoryEntrySchema.omit({ file1: true }).extend({
   /** Spec: "a dash-separated string with browser, device and type parts". */
   browser_summary: z.string(),
-  browser: z.string().nullable(),
-  device: z.string().nullable(),
-  device_type: z.string().nullable(),
-  os: z.string().nullable(),
-  country: z.string().nullable(),
-  city: z.string().nullable(),
   location: z.string().nullable(),
-  timezone: z.string().nullable(),
 });
 export type PublicDownloadEntry = z.infer<typeof publicDownloadEntrySchema>;
 
