@@ -17,7 +17,8 @@ describe('report helpers', () => {
   it('filters case-insensitively and labels ranges', () => {
     expect(matches('United Kingdom', ' KING')).toBe(true);
     expect(matches('France', 'kin')).toBe(false);
-    expect(rangeLabel('2026-03-01', '2026-03-31')).toBe('01/03/2026 – 31/03/2026');
+    expect(rangeLabel('2026-03-01', '2026-03-31')).toBe('01 Mar 2026 – 31 Mar 2026');
+    expect(rangeLabel('2026-10-07', '')).toBe('from 07 Oct 2026');
     expect(rangeLabel('', '')).toBe('all time');
   });
 });

@@ -1,3 +1,4 @@
+import { MONTHS } from '../../../../shared/orders';
 /** Pure helpers of the report screens: the default date range, CSV text, client-side filtering. */
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -46,11 +47,17 @@ export function displayDay(day: string): string {
   return `${d}/${m}/${y}`;
 }
 
-/** The period a report shows, for headings and file names. */
+/** "2025-03-01" -> "01 Mar 2025": unambiguous beside the browser's date inputs, whose order follows its locale. */
+export function spelledDay(day: string): string {
+  const [y, m, d] = day.split('-');
+  return `${d} ${MONTHS[Number(m) - 1] ?? m} ${y}`;
+}
+
+/** The period a report shows, for headings. */
 export function rangeLabel(fromDate: string, toDate: string): string {
-  if (fromDate && toDate) return `${displayDay(fromDate)} – ${displayDay(toDate)}`;
-  if (fromDate) return `from ${displayDay(fromDate)}`;
-  if (toDate) return `up to ${displayDay(toDate)}`;
+  if (fromDate && toDate) return `${spelledDay(fromDate)} – ${spelledDay(toDate)}`;
+  if (fromDate) return `from ${spelledDay(fromDate)}`;
+  if (toDate) return `up to ${spelledDay(toDate)}`;
   return 'all time';
 }
 
