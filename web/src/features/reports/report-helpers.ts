@@ -41,12 +41,6 @@ export function matches(text: string, search: string): boolean {
   return !term || text.toLowerCase().includes(term);
 }
 
-/** "2025-03-01" -> "01/03/2025" (the lists' DD/MM/YYYY). */
-export function displayDay(day: string): string {
-  const [y, m, d] = day.split('-');
-  return `${d}/${m}/${y}`;
-}
-
 /** "2025-03-01" -> "01 Mar 2025": unambiguous beside the browser's date inputs, whose order follows its locale. */
 export function spelledDay(day: string): string {
   const [y, m, d] = day.split('-');
