@@ -125,6 +125,8 @@ export const orderDetailSchema = z.object({
   transaction_id: z.string().nullable(),
   merchant_name: z.string().nullable(),
   assign_to: z.string().nullable(),
+  /** The assignee's member id: the page applies the server's My Orders delete rule with it. */
+  assigned_to_id: z.number().nullable(),
   processed_by_name: z.string().nullable(),
   refund_date: z.string().nullable(),
   created_at: z.string(),

@@ -176,7 +176,13 @@ describe('order detail: remarks, moves, transaction details, e-mail preview', ()
     expect(await moveButtons(telecaller.page).count()).toBe(8);
     expect(await telecaller.page.getByRole('button', { name: 'Delete' }).count()).toBe(0);
 
-    const { page } = await session('Manager', 'Mara Manager');
+    const { page, member: manager } = await session('Manager', 'Mara Manager');
+    // In the Manager's own My Orders only an Admin may delete (spec section 6): no Delete offered.
+    const own = await order({ processStatus: 'Pending', assignedToId: manager.id });
+    await open(page, own);
+    expect(await moveButtons(page).count()).toBe(8);
+    expect(await page.getByRole('button', { name: 'Delete' }).count()).toBe(0);
+
     await open(page, id);
     await page.getByRole('button', { name: 'Delete' }).click();
     await page.getByText('Are you sure you want to delete?').waitFor();

@@ -85,13 +85,14 @@ export async function getOrderDetail(db: Db, config: Config, staff: Staff, ref: 
   const { order } = found;
   const answers = snakeCaseAnswers(order);
   return {
-    ...(answers as Omit<OrderDetail, 'application_email' | 'landing_site' | 'landing_site_name' | 'landing_site_support_email' | 'track_url' | 'assign_to' | 'mailHistory' | 'uploadDoc' | 'downloadHistory' | 'remark' | 'processLogs' | 'warnings'>),
+    ...(answers as Omit<OrderDetail, 'application_email' | 'landing_site' | 'landing_site_name' | 'landing_site_support_email' | 'track_url' | 'assign_to' | 'assigned_to_id' | 'mailHistory' | 'uploadDoc' | 'downloadHistory' | 'remark' | 'processLogs' | 'warnings'>),
     application_email: `${order.orderId}@${config.APPLICATION_MAIL_DOMAIN}`,
     landing_site: found.siteKey,
     landing_site_name: found.siteName,
     landing_site_support_email: found.supportEmail,
     track_url: `${config.PUBLIC_BASE_URL}/track-order/${encodeId(order.orderId)}`,
     assign_to: found.assignee,
+    assigned_to_id: order.assignedToId,
     mailHistory: mailRows.map(({ mail, file1 }) => ({
       id: mail.id, order_id: orderId, create_ts: iso(mail.sentAt ?? mail.createdAt)!, kind: mail.kind,
       to_address: mail.toAddress, subject: mail.subject, mail_service_provider: mail.mailServiceProvider,

@@ -59,7 +59,7 @@ describe('GET /api/admin/get-orders-details/{orderId}', () => {
       order_id: id, application_email: `${id}@arrivalcard-mail.example`, processing_mode: 'future', processing_date: '2031-05-01',
       landing_site: 'japan-arrival', landing_site_name: 'Japan Arrival Card Online', landing_site_support_email: 'support@japan-arrival.example',
       track_url: `http://localhost:3000/track-order/${encodeId(id)}`, process_status: 'New',
-      transaction_id: 'txn_abc123', merchant_name: 'Arrival Services Ltd', assign_to: null,
+      transaction_id: 'txn_abc123', merchant_name: 'Arrival Services Ltd', assign_to: null, assigned_to_id: null,
       has_japanese_passport: 'no', has_reentry_permission: 'no',
       passport_number: 'TK1234567', surname: 'TANAKA-SMITH', given_name: 'EMILY', nationality: 'Australia',
       date_of_dob: 14, month_of_dob: 3, year_of_dob: 1988, date_of_expiry: 20, month_of_expiry: 9, year_of_expiry: 2035,

@@ -30,7 +30,7 @@ const FLAGS: { name: Exclude<keyof RemarkForm, 'remark'>; label: string }[] = [
 const empty: RemarkForm = { remark: '', whatsapp: false, telephone: false, statusRefund: false, voided: false, chargeBack: false };
 const yn = (ticked: boolean) => (ticked ? 'Y' : '');
 
-export function AddCommentSection({ orderId, status }: { orderId: number; status: string }) {
+export function AddCommentSection({ orderId, status, assignedToId }: { orderId: number; status: string; assignedToId: number | null }) {
   const addRemark = useAddRemark(orderId);
   const form = useForm<RemarkForm>({ resolver: zodResolver(remarkFormSchema), defaultValues: empty });
   const { errors } = form.formState;
@@ -66,7 +66,7 @@ export function AddCommentSection({ orderId, status }: { orderId: number; status
         </div>
         <button type="submit" className="btn btn-primary mt-3 od-remark-submit" disabled={addRemark.isPending}>Submit Remark</button>
       </form>
-      <MoveButtons orderId={orderId} status={status} />
+      <MoveButtons orderId={orderId} status={status} assignedToId={assignedToId} />
     </DetailSection>
   );
 }

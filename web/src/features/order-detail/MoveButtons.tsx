@@ -5,18 +5,21 @@
  */
 import { useState } from 'react';
 import { toast } from 'react-toastify';
-import { MOVE_TARGETS, statusLabel, type ProcessStatus } from '../../../../shared/orders';
+import { CLOSED_STATUSES, MOVE_TARGETS, statusLabel, type ProcessStatus } from '../../../../shared/orders';
 import { can } from '../../../../shared/roles';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useAuth } from '../../lib/auth-context';
 import { useDeleteOrder, useMoveOrder } from './api/move-order';
 
-export function MoveButtons({ orderId, status }: { orderId: number; status: string }) {
+export function MoveButtons({ orderId, status, assignedToId }: { orderId: number; status: string; assignedToId: number | null }) {
   const { user } = useAuth();
   const move = useMoveOrder(orderId);
   const remove = useDeleteOrder(orderId);
   const [confirmDelete, setConfirmDelete] = useState(false);
-  const mayDelete = can(user?.type, 'orders:delete');
+  // Same rule as the server: an open order in the member's own My Orders only an Admin deletes.
+  const inMyOrders = assignedToId !== null && assignedToId === user?.id && !(CLOSED_STATUSES as readonly string[]).includes(status);
+  const mayDelete = can(user?.type, 'orders:delete') && (!inMyOrders || can(user?.type, 'orders:delete-from-my-orders'));
+  const mayRestore = can(user?.type, 'orders:delete');
   const busy = move.isPending || remove.isPending;
   const deleted = status === 'Deleted';
 
@@ -29,7 +32,7 @@ export function MoveButtons({ orderId, status }: { orderId: number; status: stri
     onError: (error) => { toast.error(error.message); setConfirmDelete(false); },
   });
 
-  if (deleted && !mayDelete) {
+  if (deleted && !mayRestore) {
     return <p className="text-muted mb-0">This order is deleted. An Admin or a Manager can restore it.</p>;
   }
   return (

@@ -84,7 +84,7 @@ function OrderDetailBody({ order, refreshing, onRefresh }: { order: OrderDetail;
       </p>
 
       <AnswerWarnings warnings={order.warnings} />
-      <AddCommentSection orderId={order.order_id} status={order.process_status} />
+      <AddCommentSection orderId={order.order_id} status={order.process_status} assignedToId={order.assigned_to_id} />
       <EmailHistorySection order={order} />
       <UploadDocumentSection order={order} />
       <OrderDetailsSection order={order} />
