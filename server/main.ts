@@ -62,6 +62,9 @@ async function main() {
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
 
+  if (!process.env.PUBLIC_BASE_URL && (config.DATABASE_URL || process.env.NODE_ENV === 'production')) {
+    app.log.warn(`PUBLIC_BASE_URL is not set: links and logos in customer mails point to ${config.PUBLIC_BASE_URL}`);
+  }
   await app.listen({ port: config.PORT, host: config.HOST });
   mailWorker?.start();
   const banner = formatBootstrapBanner(seeded, config.PUBLIC_BASE_URL);
