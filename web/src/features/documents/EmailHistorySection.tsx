@@ -41,13 +41,7 @@ export function EmailHistorySection({ order }: { order: OrderDetail }) {
     }
   });
 
-  const onRetry = async (mailId: number) => {
-    try {
-      toast.success((await retry.mutateAsync(mailId)).message);
-    } catch (error) {
-      toast.error((error as Error).message);
-    }
-  };
+  const onRetry = (mailId: number) => retry.mutate(mailId);
 
   return (
     <DetailSection title="Email History" id="email-history">
@@ -77,7 +71,7 @@ export function EmailHistorySection({ order }: { order: OrderDetail }) {
                 <td>
                   <MailStatus mail={m} />
                   {m.status === 'failed' ? (
-                    <button type="button" className="btn btn-outline-danger btn-sm ms-2" onClick={() => void onRetry(m.id)} disabled={retry.isPending}>Retry</button>
+                    <button type="button" className="btn btn-outline-danger btn-sm ms-2" onClick={() => onRetry(m.id)} disabled={retry.isPending}>Retry</button>
                   ) : null}
                   {m.status === 'failed' && m.last_error ? <small className="d-block text-danger text-break">{m.last_error}</small> : null}
                 </td>

@@ -6,7 +6,6 @@
  */
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { toast } from 'react-toastify';
 import { easternDateTime } from '../../../../shared/eastern-time';
 import { MAIL_KIND_LABELS, OUTBOX_FILTERS, type OutboxMail } from '../../../../shared/schemas/mail';
 import { PageHeader } from '../../components/PageHeader';
@@ -49,13 +48,7 @@ function MailOutbox() {
     setSearch(params);
   };
 
-  const onRetry = async (mailId: number) => {
-    try {
-      toast.success((await retry.mutateAsync(mailId)).message);
-    } catch (error) {
-      toast.error((error as Error).message);
-    }
-  };
+  const onRetry = (mailId: number) => retry.mutate(mailId);
 
   return (
     <>
@@ -106,7 +99,7 @@ function MailOutbox() {
   );
 }
 
-function MailView({ mail, onRetry, retrying }: { mail: OutboxMail; onRetry(id: number): Promise<void>; retrying: boolean }) {
+function MailView({ mail, onRetry, retrying }: { mail: OutboxMail; onRetry(id: number): void; retrying: boolean }) {
   const [plain, setPlain] = useState(false);
   return (
     <div className="card" data-testid="outbox-mail">
@@ -121,7 +114,7 @@ function MailView({ mail, onRetry, retrying }: { mail: OutboxMail; onRetry(id: n
           <dd>
             <MailStatus mail={mail} /> <span className="text-muted small">{providerLabel(mail)}, {mail.attempts} attempt(s)</span>
             {mail.status === 'failed' ? (
-              <button type="button" className="btn btn-outline-danger btn-sm ms-2" disabled={retrying} onClick={() => void onRetry(mail.id)}>Retry</button>
+              <button type="button" className="btn btn-outline-danger btn-sm ms-2" disabled={retrying} onClick={() => onRetry(mail.id)}>Retry</button>
             ) : null}
             {mail.last_error ? <small className="d-block text-danger text-break">{mail.last_error}</small> : null}
           </dd>

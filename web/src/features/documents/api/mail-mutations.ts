@@ -1,5 +1,6 @@
 /** Upload Document, resend and retry: each reloads the order (and so its Email History) on success. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'react-toastify';
 import type { MailHistoryEntry, MailProvider, UploadDocEntry } from '../../../../../shared/schemas/mail';
 import { api } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
@@ -36,12 +37,14 @@ export function useResendMail(orderId: number) {
   });
 }
 
-/** POST /api/admin/retry-mail {mailId}: a failed mail goes back on the queue. */
+/** POST /api/admin/retry-mail {mailId}: a failed mail goes back on the queue; the answer shows as a toast. */
 export function useRetryMail() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (mailId: number) => api.post<MailHistoryEntry>('admin/retry-mail', { mailId }),
+    onError: (error) => { toast.error(error.message); },
     onSuccess: (res) => Promise.all([
+      toast.success(res.message),
       res.data.order_id ? client.invalidateQueries({ queryKey: queryKeys.orders.detail(res.data.order_id) }) : undefined,
       client.invalidateQueries({ queryKey: ['mail-outbox'] }),
     ]),
