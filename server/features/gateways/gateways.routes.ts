@@ -48,7 +48,7 @@ export async function gatewayRoutes(fastify: FastifyInstance) {
       security: [{ bearer: [] }],
       response: { 200: envelope(z.object({ id: z.number(), gateway_name: z.string() })), 401: failureSchema, 404: failureSchema },
     },
-  }, async (request, reply) => {
+  }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     return ok(await activeGateway(app.db));
   });
