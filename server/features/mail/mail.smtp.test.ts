@@ -26,7 +26,7 @@ let team: Awaited<ReturnType<TestContext['loginAs']>>;
 
 beforeAll(async () => {
   smtp = await startSmtpPeer();
-  t = await buildTestApp({ DATA_DIR: dataDir, SMTP_URL: smtp.url, MAIL_MAX_ATTEMPTS: '3', MAIL_RETRY_BASE_MS: '300', MAIL_FROM: 'cards@arrivalcard-mail.example' });
+  t = await buildTestApp({ DATA_DIR: dataDir, SMTP_URL: smtp.url, MAIL_MAX_ATTEMPTS: '3', MAIL_RETRY_BASE_MS: '5000', MAIL_FROM: 'cards@arrivalcard-mail.example' });
   worker = new MailWorker({ db: t.database.db, config: t.config, storage: storageFor(t.config) });
   team = await t.loginAs('Team', { name: 'Sam Sender' });
 });
@@ -109,12 +109,13 @@ describe('a provider that is down', () => {
     const waiting = await mailRow(mailId);
     expect(waiting).toMatchObject({ status: 'queued', attempts: 1 });
     expect(waiting.lastError).toMatch(/ECONNREFUSED|connect/i);
-    expect(new Date(waiting.nextAttemptAt).getTime()).toBeGreaterThan(Date.now() + 100);
+    // A 5 s back-off, long enough that a slow machine cannot reach it during these checks.
+    expect(new Date(waiting.nextAttemptAt).getTime()).toBeGreaterThan(Date.now() + 2000);
     // Not due yet: nothing is claimed before the back-off has passed.
     expect(await worker.runOnce()).toMatchObject({ claimed: 0 });
 
     await smtp.start();
-    await new Promise((r) => setTimeout(r, 400));
+    await t.database.db.execute(sql`update mails set next_attempt_at = now() where id = ${mailId}`); // the back-off has passed
     expect(await worker.drain()).toMatchObject({ sent: 1 });
     await smtp.waitFor(1);
     expect(smtp.received.map((m) => m.mailId)).toEqual([String(mailId)]);
