@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { storageFor } from '../../lib/storage';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -26,7 +27,7 @@ export async function actionRoutes(fastify: FastifyInstance) {
     },
   }, async (request) => {
     const { orderId, permanentDeletedFlag } = request.body;
-    const result = await deleteOrders(app.db, request.staff, orderId, permanentDeletedFlag);
+    const result = await deleteOrders(app.db, request.staff, orderId, permanentDeletedFlag, { storage: storageFor(app.config), log: request.log });
     return ok(result, 'Order has been deleted successfully');
   });
 

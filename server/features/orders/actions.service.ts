@@ -14,6 +14,8 @@ import { CLOSED_STATUSES, type ProcessStatus } from '../../../shared/orders';
 import { lockOrders, moveOrders, type MoveResult, type MovingOrder } from './order-status.service';
 import type { MailProvider } from '../../../shared/schemas/mail';
 import type { Config } from '../../config';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Storage } from '../../lib/storage';
 import { queueRefundConfirmationMail } from '../mail/mail.queue';
 
 const CLOSED = new Set<string>(CLOSED_STATUSES);
@@ -109,8 +111,12 @@ export async function moveToCompleteWithRefundMail(
   });
 }
 
-/** Personal data blanked by a permanent deletion; the row, its status and its process log stay for the audit. */
-async function purgeOrders(tx: Tx, staff: Staff, orderIds: number[]) {
+/**
+ * Personal data removed by a permanent deletion: the answers are blanked, remarks and downloads deleted,
+ * documents deleted (their files after commit, see deleteOrders), and mails emptied (a queued one is
+ * stopped). The row, its status and its process log stay for the audit. Returns the stored files to remove.
+ */
+async function purgeOrders(tx: Tx, staff: Staff, orderIds: number[]): Promise<string[]> {
   const ids = sql.join(orderIds.map((id) => sql`${id}`), sql`, `);
   const rows = await selectRows<{ order_id: number }>(tx, sql`
     update orders set purged_at = now(), updated_at = now(),
@@ -121,20 +127,42 @@ async function purgeOrders(tx: Tx, staff: Staff, orderIds: number[]) {
     returning order_id::int as order_id`);
   await tx.execute(sql`delete from remarks where order_id in (${ids})`);
   await tx.execute(sql`delete from download_history where order_id in (${ids})`);
+  const files = await selectRows<{ key: string }>(tx, sql`
+    select storage_key as key from upload_docs where order_id in (${ids})
+    union
+    select a->>'storageKey' from mails m, jsonb_array_elements(m.attachments) a where m.order_id in (${ids})`);
+  await tx.execute(sql`
+    update mails set to_address = '', subject = 'Removed: order permanently deleted', html = '', text_body = '',
+      attachments = '[]'::jsonb,
+      status = case when status in ('queued', 'sending') then 'failed' else status end,
+      last_error = case when status in ('queued', 'sending') then 'Order permanently deleted before sending' else last_error end
+    where order_id in (${ids})`);
+  await tx.execute(sql`delete from upload_docs where order_id in (${ids})`);
   await logSteps(tx, rows.map((r) => ({ orderId: r.order_id, stepName: 'Order permanently deleted', staff })));
+  return files.map((f) => f.key).filter(Boolean);
 }
 
 /**
  * Delete (change-order-status): soft by default (status Deleted, restorable by a
  * move); `permanent` (Admin only) also blanks the personal data.
  */
-export async function deleteOrders(db: Executor, staff: Staff, orderIds: number[], permanent = false): Promise<MoveResult> {
+export async function deleteOrders(
+  db: Executor, staff: Staff, orderIds: number[], permanent = false,
+  files?: { storage: Pick<Storage, 'delete'>; log: Pick<FastifyBaseLogger, 'warn'> },
+): Promise<MoveResult> {
   if (permanent) requirePermission(staff, 'orders:delete-permanent', 'Only an Admin can delete orders permanently.');
-  return db.transaction(async (tx) => {
-    const result = await moveOrders(tx, staff, orderIds, 'Deleted');
-    if (permanent) await purgeOrders(tx, staff, orderIds);
-    return result;
+  let keys: string[] = [];
+  const result = await db.transaction(async (tx) => {
+    const moved = await moveOrders(tx, staff, orderIds, 'Deleted');
+    if (permanent) keys = await purgeOrders(tx, staff, orderIds);
+    return moved;
   });
+  // Files go only once the rows that pointed at them are gone for good (after commit). A file that
+  // cannot be removed now is logged with its key for a later clean-up; the deletion itself stands.
+  for (const key of keys) {
+    await files?.storage.delete(key).catch((error: unknown) => files.log.warn({ err: error, key }, 'could not remove a purged order\'s file'));
+  }
+  return result;
 }
 
 /** move-order-status: any move target except Deleted (deletion is its own action). */
