@@ -4,6 +4,7 @@
  * The server builds one `DefencePack` and renders it twice: as JSON for the printable page and as a PDF.
  */
 import { z } from 'zod';
+import { orderIdField } from './order-id';
 import { mailEmailField, mailProviderSchema } from './mail';
 
 export const DEFENCE_PACK_TYPES = [1, 2] as const;
@@ -14,10 +15,6 @@ export const DEFENCE_PACK_TITLES: Record<DefencePackType, string> = {
   2: 'Defence Pack 2: Download History',
 };
 
-const orderIdField = z.union([
-  z.number().int().positive().transform(String),
-  z.string().trim().regex(/^\d{1,15}$/, 'Order id must be a number.'),
-], { error: 'Order id must be a number.' }).transform(Number);
 
 /** `{orderId, defencePackType}`: the type as 1 or 2, digits accepted too. */
 export const defencePackRequestSchema = z.object({

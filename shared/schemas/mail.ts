@@ -1,5 +1,6 @@
 /** Documents, mail and invoices (spec sections 5 and 7, DECISIONS sections 4 and 6), with the spec's messages. */
 import { z } from 'zod';
+import { orderIdField } from './order-id';
 
 export const MAIL_PROVIDERS = ['ses', 'smtp'] as const;
 export type MailProvider = (typeof MAIL_PROVIDERS)[number];
@@ -25,10 +26,6 @@ export type MailStatus = (typeof MAIL_STATUSES)[number];
 
 export const mailProviderSchema = z.enum(MAIL_PROVIDERS, { error: 'Please choose a mail provider (ses or smtp).' });
 
-const orderIdField = z.union([
-  z.number().int().positive().transform(String),
-  z.string().trim().regex(/^\d{1,15}$/, 'Order id must be a number.'),
-], { error: 'Order id must be a number.' }).transform(Number);
 
 export const mailEmailField = z.string({ error: 'Please enter your email' }).trim()
   .min(1, 'Please enter your email')

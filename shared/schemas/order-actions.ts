@@ -1,17 +1,14 @@
 /** Request bodies of the queue actions (spec section 7, DECISIONS sections 2 and 4). */
 import { z } from 'zod';
+import { orderIdField } from './order-id';
 import { MOVE_TARGETS } from '../orders';
 
 /** Most rows one action may name (the largest page a queue shows is 5000, see ORDER_LIST_MAX_LIMIT). */
 export const MAX_ORDERS_PER_ACTION = 5000;
 
-const orderId = z.union([
-  z.number().int().positive(),
-  z.string().trim().regex(/^\d{1,15}$/, 'Order id must be a number.').transform(Number),
-], { error: 'Order id must be a number.' });
 
 /** `orderId` as one id or a list of ids; always a non-empty, de-duplicated list after parsing. */
-export const orderIdsSchema = z.union([orderId, z.array(orderId).max(MAX_ORDERS_PER_ACTION, `At most ${MAX_ORDERS_PER_ACTION} orders at once.`)], {
+export const orderIdsSchema = z.union([orderIdField, z.array(orderIdField).max(MAX_ORDERS_PER_ACTION, `At most ${MAX_ORDERS_PER_ACTION} orders at once.`)], {
   error: 'Please select at least one order.',
 }).transform((value) => [...new Set(Array.isArray(value) ? value : [value])] as number[])
   .refine((ids) => ids.length > 0, 'Please select at least one order.');

@@ -3,9 +3,8 @@
  * messages, DECISIONS [11]) and the shape of GET /api/admin/get-orders-details.
  */
 import { z } from 'zod';
+import { orderIdField } from './order-id';
 
-export const orderIdField = z.coerce.number({ error: 'Order id must be a number.' })
-  .int('Order id must be a number.').positive('Order id must be a number.');
 
 /** A tick box: 'Y' when ticked (spec), anything else (N, '', false, missing) is not ticked. */
 const flag = z.union([z.string(), z.boolean(), z.null()]).optional()
