@@ -1,7 +1,6 @@
 /** Logs are JSON lines with a request id, and never carry passwords, tokens or passport numbers. */
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { buildApp, LOG_REDACT } from '../../app';
 import { loadConfig } from '../../config';
@@ -9,7 +8,6 @@ import { createTestDatabase, TEST_PASSWORD } from '../../test/helper';
 import type { Database } from '../../db/client';
 import { teamMembers } from '../../db/schema';
 import { hashPassword } from '../auth/auth.service';
-import { selectRows } from '../../db/client';
 
 let database: Database;
 const lines: string[] = [];
@@ -26,15 +24,11 @@ describe('request logs', () => {
       logger: { level: 'info', redact: { paths: LOG_REDACT, censor: '[redacted]' }, stream: sink } as never,
     });
     await database.db.insert(teamMembers).values({ name: 'Logan', email: 'logan@staff.example', type: 'Admin', passwordHash: await hashPassword(TEST_PASSWORD) });
-    await database.db.execute(sql`select 1`);
 
     const login = await app.inject({ method: 'POST', url: '/api/admin/admin-login', payload: { email: 'logan@staff.example', password: TEST_PASSWORD } });
     const token = login.json().jwtToken as string;
     const bad = await app.inject({ method: 'POST', url: '/api/admin/change-password', headers: { authorization: `Bearer ${token}`, 'x-request-id': 'req-abc-123' }, payload: { newPassword: 'secret-new-password' } });
     expect(bad.headers['x-request-id']).toBe('req-abc-123');
-    // Something that fails with a 500 would log the error: make sure even then nothing leaks.
-    const [orders] = await selectRows<{ n: number }>(database.db, sql`select count(*)::int as n from orders`);
-    expect(orders?.n).toBe(0);
     await app.close();
 
     expect(lines.length).toBeGreaterThan(2);

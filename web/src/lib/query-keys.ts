@@ -17,7 +17,6 @@ export const queryKeys = {
     member: (id: number) => ['team', 'member', id] as const,
     types: () => ['team', 'types'] as const,
   },
-  userInfo: () => ['user-info'] as const,
   reports: {
     all: () => ['reports'] as const,
     report: (name: string, params: Record<string, unknown>) => ['reports', name, params] as const,
