@@ -22,7 +22,8 @@ export function AdminLayout() {
 
   useEffect(() => {
     setSidebarOpen(false);
-    if (user) void counts.refetch();
+    // Joins a request already in flight (the first mount's) instead of cancelling and repeating it.
+    if (user) void counts.refetch({ cancelRefetch: false });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [location.pathname]);
 
