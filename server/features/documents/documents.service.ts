@@ -19,6 +19,7 @@ import type { MailProvider, UploadDocEntry } from '../../../shared/schemas/mail'
 import { assertProviderUsable, loadTemplateContext, queueMail } from '../mail/mail.queue';
 import { approvedOrderMail } from '../mail/templates';
 import { ACCEPTED_TYPES_TEXT, sniffDocumentType } from './file-type';
+import { changingOrders } from '../orders/counts-snapshot';
 
 export const STEP_DOCUMENT_UPLOADED = 'Document uploaded';
 export const ORDER_NOT_FOUND = 'Order not found.';
@@ -81,7 +82,7 @@ export async function uploadDocument(deps: DocumentDeps, staff: Staff, input: Up
   const storageKey = `docs/${input.orderId}/${randomUUID()}/${file1}`;
   await storage.put(storageKey, input.file.bytes, type.contentType);
   try {
-    return await db.transaction(async (tx) => {
+    return await changingOrders(db, async (tx) => {
       await lockOrderForDocument(tx, input.orderId);
       await tx.update(uploadDocs).set({ isCurrent: false })
         .where(and(eq(uploadDocs.orderId, input.orderId), eq(uploadDocs.isCurrent, true)));

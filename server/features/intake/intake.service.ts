@@ -10,6 +10,7 @@ import { intakeRequests, landingSites, orders } from '../../db/schema';
 import { ConflictError, UnauthorizedError } from '../../lib/errors';
 import { logStep } from '../../lib/process-log';
 import type { IntakeOrder } from '../../../shared/schemas/order-intake';
+import { changingOrders } from '../orders/counts-snapshot';
 
 export interface IntakeSite { id: number; siteKey: string }
 
@@ -101,7 +102,7 @@ export async function intakeOrder(db: Db, site: IntakeSite, key: string, order: 
   const earlier = await previous(db, site, key, hash);
   if (earlier !== null) return { orderId: earlier, replayed: true };
   try {
-    const orderId = await db.transaction(async (tx) => {
+    const orderId = await changingOrders(db, async (tx) => {
       const [created] = await tx.insert(orders).values(orderValues(site.id, order)).returning({ orderId: orders.orderId });
       await tx.insert(intakeRequests).values({ landingSiteId: site.id, idempotencyKey: key, requestHash: hash, orderId: created!.orderId });
       await logStep(tx, { orderId: created!.orderId, stepName: 'Order received', staff: null, detail: `From ${site.siteKey}` });

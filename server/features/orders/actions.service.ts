@@ -17,6 +17,7 @@ import type { Config } from '../../config';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Storage } from '../../lib/storage';
 import { queueRefundConfirmationMail } from '../mail/mail.queue';
+import { changingOrders } from './counts-snapshot';
 
 const CLOSED = new Set<string>(CLOSED_STATUSES);
 const list = (ids: number[]) => ids.join(', ');
@@ -30,7 +31,7 @@ export interface AssignResult { assigned: number[]; alreadyYours: number[] }
  */
 export async function assignToMe(db: Executor, staff: Staff, orderIds: number[]): Promise<AssignResult> {
   requirePermission(staff, 'orders:work');
-  return db.transaction(async (tx) => {
+  return changingOrders(db, async (tx) => {
     const orders = await lockOrders(tx, orderIds);
     const taken = orders.filter((o) => o.assignedToId !== null && o.assignedToId !== staff.id);
     if (taken.length) {
@@ -59,7 +60,7 @@ export async function assignToMe(db: Executor, staff: Staff, orderIds: number[])
 /** Move to Original Folder: clears the assignee. Your own orders; Admin and Manager also anyone's. */
 export async function moveToOriginalFolder(db: Executor, staff: Staff, orderIds: number[]): Promise<{ released: number[] }> {
   requirePermission(staff, 'orders:work');
-  return db.transaction(async (tx) => {
+  return changingOrders(db, async (tx) => {
     const orders = await lockOrders(tx, orderIds);
     if (orders.some((o) => o.assignedToId !== null && o.assignedToId !== staff.id)) {
       requirePermission(staff, 'orders:reassign', 'You can only move your own orders back to their original folder.');
@@ -152,7 +153,7 @@ export async function deleteOrders(
 ): Promise<MoveResult> {
   if (permanent) requirePermission(staff, 'orders:delete-permanent', 'Only an Admin can delete orders permanently.');
   let keys: string[] = [];
-  const result = await db.transaction(async (tx) => {
+  const result = await changingOrders(db, async (tx) => {
     const moved = await moveOrders(tx, staff, orderIds, 'Deleted');
     if (permanent) keys = await purgeOrders(tx, staff, orderIds);
     return moved;

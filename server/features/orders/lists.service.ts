@@ -6,11 +6,12 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Folder } from '../../../shared/orders';
-import { STATUS_FOLDERS } from '../../../shared/orders';
 import { SEARCH_COUNT_CAP, type OrderListRow } from '../../../shared/schemas/order-list';
 import { selectRows, type Executor } from '../../db/client';
 import { requirePermission, type Staff } from '../../lib/auth';
-import { folderPredicate, todaySql } from './folders';
+import { currentCounterRows } from './counts-snapshot';
+import { folderTotal } from './folder-counts';
+import { folderPredicate } from './folders';
 
 export interface PageRequest {
   folder: Folder;
@@ -76,24 +77,6 @@ export const SEARCH_CANDIDATES = 20_000;
 
 const ISO = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/** The folder's total from the counters (no search). */
-async function folderTotal(db: Executor, staff: Staff, folder: Folder, processMonth?: number): Promise<number> {
-  const today = todaySql();
-  let buckets: SQL;
-  switch (folder) {
-    case 'newOrder': buckets = sql`bucket = 'u:standard' or (bucket = 'fu' and day <= ${today})`; break;
-    case 'priorityOrder': buckets = sql`bucket = 'u:priority'`; break;
-    case 'futureOrder':
-      buckets = sql`bucket in ('fu', 'fa') and day > ${today}${processMonth ? sql` and extract(month from day) = ${processMonth}` : sql``}`;
-      break;
-    case 'myOrder': buckets = sql`bucket = ${`m:${staff.id}`}`; break;
-    case 'orderHistory': buckets = sql`bucket like 's:%' and bucket <> 's:Deleted'`; break;
-    default: buckets = sql`bucket = ${`s:${STATUS_FOLDERS[folder]}`}`;
-  }
-  const [row] = await selectRows<{ total: number }>(db, sql`select coalesce(sum(n), 0)::int as total from order_folder_counts where ${buckets}`);
-  return row?.total ?? 0;
-}
-
 const ROW_COLUMNS = sql`
   p.order_id::int as order_id, p.process_status, p.processing_mode, p.given_name, p.surname, p.email,
   p.personal_phone_code, p.personal_telephone_number,
@@ -144,10 +127,11 @@ export async function listOrders(db: Executor, staff: Staff, request: PageReques
   const where = folderWhere(staff, request);
   const search = request.search ? searchCondition(request.search) : null;
   if (!search) {
-    const [rows, totalRecords] = await Promise.all([
+    const [rows, counters] = await Promise.all([
       rowsFor(db, pageIds(where, request)),
-      folderTotal(db, staff, request.folder, request.processMonth),
+      currentCounterRows(db),
     ]);
+    const totalRecords = folderTotal(counters, request.folder, staff.id, undefined, request.processMonth);
     return { rows, totalRecords, totalCapped: false };
   }
   if (indexable(request.search!)) {

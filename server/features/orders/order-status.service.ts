@@ -14,6 +14,7 @@ import { requirePermission, type Staff } from '../../lib/auth';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import { logSteps } from '../../lib/process-log';
 import { CLOSED_STATUSES, type ProcessStatus } from '../../../shared/orders';
+import { changingOrders } from './counts-snapshot';
 
 /** An order as it was just before the move (locked FOR UPDATE). */
 export interface MovingOrder {
@@ -95,7 +96,7 @@ export async function moveOrders(
 ): Promise<MoveResult> {
   requirePermission(staff, 'orders:work');
   if (orderIds.length === 0) return { moved: [], unchanged: [] };
-  return db.transaction(async (tx) => {
+  return changingOrders(db, async (tx) => {
     const orders = await lockOrders(tx, orderIds);
     if (target === 'Deleted') assertMayDelete(staff, orders);
     if (target !== 'Deleted' && orders.some((o) => o.status === 'Deleted')) {

@@ -6,6 +6,7 @@ import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors';
 import { forgetStaff, requirePermission, type Staff } from '../../lib/auth';
 import { ROLES, type Role } from '../../../shared/roles';
 import { hashPassword } from '../auth/auth.service';
+import { changingOrders } from '../orders/counts-snapshot';
 
 const publicColumns = { id: teamMembers.id, name: teamMembers.name, email: teamMembers.email, type: teamMembers.type };
 
@@ -97,7 +98,7 @@ export async function updateMember(db: Db, staff: Staff, input: { tmId: number; 
 export async function deleteMember(db: Db, staff: Staff, id: number) {
   requirePermission(staff, 'team:manage');
   if (id === staff.id) throw new ForbiddenError('You cannot delete your own account.');
-  await db.transaction(async (tx) => {
+  await changingOrders(db, async (tx) => {
     const [current] = await tx.select(publicColumns).from(teamMembers).where(eq(teamMembers.id, id)).for('update');
     if (!current) throw new NotFoundError('Team member not found.');
     assertMayTouch(staff, current.type, 'delete');

@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { buildTestApp, type TestContext } from '../../test/helper';
+import { COUNTS_CACHE_MS, currentCounterRows, folderCountsChanged } from './counts-snapshot';
+import { readFolderCounts } from './folder-counts';
+
+let t: TestContext;
+let headers: { authorization: string };
+let memberId: number;
+beforeAll(async () => {
+  t = await buildTestApp();
+  const team = await t.loginAs('Team');
+  headers = team.headers;
+  memberId = team.member.id;
+  await t.seedOrders(60);
+});
+afterAll(async () => { await t.close(); });
+
+const apiCounts = async () => {
+  const response = await t.app.inject({ method: 'GET', url: '/api/admin/get-folder-count', headers });
+  expect(response.statusCode).toBe(200);
+  return response.json().data as Record<string, number>;
+};
+
+/** A change made outside this process's services, as another server process would make it. */
+const pendOneNewOrder = () => t.database.db.execute(sql`
+  update orders set process_status = 'Pending'
+  where order_id = (select order_id from orders where process_status = 'New' and processing_mode = 'standard' and assigned_to_id is null limit 1)`);
+
+describe('folder counts snapshot', () => {
+  it('shows a change made by another process within COUNTS_CACHE_MS, and equals the counters then', async () => {
+    const before = await apiCounts();
+    await pendOneNewOrder();
+    await new Promise((r) => setTimeout(r, COUNTS_CACHE_MS + 50));
+    const after = await apiCounts();
+    expect(after.pendingOrdersCount).toBe(before.pendingOrdersCount! + 1);
+    expect(after.newOrdersCount).toBe(before.newOrdersCount! - 1);
+    expect(after).toEqual(await readFolderCounts(t.database.db, memberId));
+  });
+
+  it('never keeps a read that began before a change as current after it', async () => {
+    const db = t.database.db;
+    folderCountsChanged(db);
+    const startedBefore = currentCounterRows(db);
+    await pendOneNewOrder();
+    folderCountsChanged(db); // what a service of this process does after its commit
+    const afterChange = currentCounterRows(db);
+    expect(afterChange).not.toBe(startedBefore);
+    await startedBefore;
+    // The older read finished last or first: either way the snapshot now in use is the newer one.
+    expect(await currentCounterRows(db)).toBe(await afterChange);
+    const pending = (await afterChange).filter((r) => r.bucket === 's:Pending').reduce((n, r) => n + r.n, 0);
+    expect(pending).toBe((await readFolderCounts(db, memberId)).pendingOrdersCount);
+  });
+
+  it('serves repeated reads within COUNTS_CACHE_MS from memory', async () => {
+    const db = t.database.db;
+    const first = await currentCounterRows(db);
+    expect(await currentCounterRows(db)).toBe(first);
+  });
+});

@@ -1,0 +1,70 @@
+/**
+ * The counter rows, kept per process for at most COUNTS_CACHE_MS: the sidebar
+ * counts are asked for on every page change by every staff member, and every
+ * queue page needs its folder's total, so reading them from memory takes a query
+ * off each of those requests (docs/performance.md).
+ *
+ * Freshness: a write made through this process calls folderCountsChanged after
+ * its transaction commits, and the next read waits for a new snapshot, so this
+ * process's own actions show at once. Writes by another process show within
+ * COUNTS_CACHE_MS (docs/decisions/0003-product-choices.md). A read that started
+ * before a change is never kept as current after it (the generation check).
+ */
+import type { Executor, Tx } from '../../db/client';
+import { readCounterRows, type CounterRow } from './folder-counts';
+
+export const COUNTS_CACHE_MS = 250;
+
+interface Snapshot { rows: CounterRow[]; generation: number; at: number }
+interface Cache { generation: number; current?: Snapshot; reading?: { generation: number; rows: Promise<CounterRow[]> } }
+
+const caches = new WeakMap<object, Cache>();
+
+function cacheFor(db: Executor): Cache {
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = { generation: 0 };
+    caches.set(db, cache);
+  }
+  return cache;
+}
+
+/** Call with the app's `db` after a transaction that changed orders has committed. */
+export function folderCountsChanged(db: Executor): void {
+  const cache = caches.get(db);
+  if (cache) cache.generation++;
+}
+
+/** The counter rows as of at most COUNTS_CACHE_MS ago, and after every change this process made. */
+export function currentCounterRows(db: Executor): Promise<CounterRow[]> {
+  const cache = cacheFor(db);
+  const { current, generation } = cache;
+  if (current && current.generation === generation && Date.now() - current.at < COUNTS_CACHE_MS) return Promise.resolve(current.rows);
+  // Readers that arrive while a read for this generation is under way share it.
+  if (cache.reading?.generation === generation) return cache.reading.rows;
+  const at = Date.now();
+  const rows = readCounterRows(db);
+  cache.reading = { generation, rows };
+  rows.then(
+    (result) => {
+      if (cache.reading?.rows === rows) cache.reading = undefined;
+      if (!cache.current || cache.current.at <= at) cache.current = { rows: result, generation, at };
+    },
+    () => { if (cache.reading?.rows === rows) cache.reading = undefined; },
+  );
+  return rows;
+}
+
+/**
+ * `db.transaction(work)` for a change that can move orders between folders: the
+ * counts are renewed once it has committed (or rolled back, which is harmless).
+ * Inside an outer transaction (`db` is a `tx`) it is a savepoint and the outer
+ * call renews them.
+ */
+export async function changingOrders<T>(db: Executor, work: (tx: Tx) => Promise<T>): Promise<T> {
+  try {
+    return await db.transaction(work);
+  } finally {
+    folderCountsChanged(db);
+  }
+}
