@@ -11,7 +11,7 @@ import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
 import { teamMembers } from '../server/db/schema';
 import { hashPassword } from '../server/features/auth/auth.service';
-import { currentCounterRows } from '../server/features/orders/counts-snapshot';
+import { currentCounterTotals } from '../server/features/orders/counts-snapshot';
 import { foldFolderCounts } from '../server/features/orders/folder-counts';
 import { listOrders } from '../server/features/orders/lists.service';
 import type { Staff } from '../server/lib/auth';
@@ -41,7 +41,7 @@ await app.listen({ port: 0, host: '127.0.0.1' });
 const token = app.jwt.sign({ user: { id: staff.id, name: staff.name, type: staff.type }, ver: member!.tokenVersion });
 
 const bare = Fastify({ logger: false });
-bare.get('/bare/get-folder-count', async () => ({ status: 1, message: 'Success', data: foldFolderCounts(await currentCounterRows(database.db), staff.id) }));
+bare.get('/bare/get-folder-count', async () => ({ status: 1, message: 'Success', data: foldFolderCounts(await currentCounterTotals(database.db), staff.id) }));
 bare.get<{ Params: { folder: string }; Querystring: { page?: string; limit?: string } }>('/bare/get-orders-list/:folder', async (request) => {
   const limit = Number(request.query.limit ?? 10);
   const page = Number(request.query.page ?? 1);

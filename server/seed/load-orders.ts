@@ -9,6 +9,7 @@ import { from as copyFrom } from 'pg-copy-streams';
 import { sql } from 'drizzle-orm';
 import { selectRows, type Database } from '../db/client';
 import { createOrderGenerator, ORDER_COLUMNS, type GeneratedOrder, type StaffRef } from './demo-orders';
+import { folderCountsChanged } from '../features/orders/counts-snapshot';
 
 const CHUNK = 5000;
 
@@ -84,5 +85,6 @@ export async function loadDemoOrders(database: Database, options: LoadOptions): 
   // Explicit ids were used: move the identity past them so intake continues after the demo orders.
   await db.execute(sql`select setval(pg_get_serial_sequence('orders', 'order_id'), (select max(order_id) from orders))`);
   await db.execute(sql`analyze orders`);
+  folderCountsChanged(db);
   return done;
 }

@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { selectRows } from '../db/client';
 import { orders } from '../db/schema';
+import { folderCountsChanged } from '../features/orders/counts-snapshot';
 
 export type OrderValues = typeof orders.$inferInsert;
 
@@ -57,5 +58,6 @@ export async function insertOrder(db: Executor, overrides: Partial<OrderValues> 
   const [row] = await db.insert(orders)
     .values({ landingSiteId: site!.id, ...orderValues(overrides) })
     .returning({ orderId: orders.orderId });
+  folderCountsChanged(db); // as the services do after a write: the next count sees this order
   return row!.orderId;
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { buildTestApp, type TestContext } from '../../test/helper';
-import { COUNTS_CACHE_MS, currentCounterRows, folderCountsChanged } from './counts-snapshot';
+import { COUNTS_CACHE_MS, currentCounterTotals, folderCountsChanged } from './counts-snapshot';
 import { readFolderCounts } from './folder-counts';
 
 let t: TestContext;
@@ -41,21 +41,20 @@ describe('folder counts snapshot', () => {
   it('never keeps a read that began before a change as current after it', async () => {
     const db = t.database.db;
     folderCountsChanged(db);
-    const startedBefore = currentCounterRows(db);
+    const startedBefore = currentCounterTotals(db);
     await pendOneNewOrder();
     folderCountsChanged(db); // what a service of this process does after its commit
-    const afterChange = currentCounterRows(db);
+    const afterChange = currentCounterTotals(db);
     expect(afterChange).not.toBe(startedBefore);
     await startedBefore;
     // The older read finished last or first: either way the snapshot now in use is the newer one.
-    expect(await currentCounterRows(db)).toBe(await afterChange);
-    const pending = (await afterChange).filter((r) => r.bucket === 's:Pending').reduce((n, r) => n + r.n, 0);
-    expect(pending).toBe((await readFolderCounts(db, memberId)).pendingOrdersCount);
+    expect(await currentCounterTotals(db)).toBe(await afterChange);
+    expect((await afterChange).buckets.get('s:Pending')).toBe((await readFolderCounts(db, memberId)).pendingOrdersCount);
   });
 
   it('serves repeated reads within COUNTS_CACHE_MS from memory', async () => {
     const db = t.database.db;
-    const first = await currentCounterRows(db);
-    expect(await currentCounterRows(db)).toBe(first);
+    const first = await currentCounterTotals(db);
+    expect(await currentCounterTotals(db)).toBe(first);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * The counter rows, kept per process for at most COUNTS_CACHE_MS: the sidebar
+ * The counter totals, kept per process for at most COUNTS_CACHE_MS: the sidebar
  * counts are asked for on every page change by every staff member, and every
  * queue page needs its folder's total, so reading them from memory takes a query
  * off each of those requests (docs/performance.md).
@@ -11,12 +11,12 @@
  * before a change is never kept as current after it (the generation check).
  */
 import type { Executor, Tx } from '../../db/client';
-import { readCounterRows, type CounterRow } from './folder-counts';
+import { readCounterRows, totalCounters, type CounterTotals } from './folder-counts';
 
 export const COUNTS_CACHE_MS = 250;
 
-interface Snapshot { rows: CounterRow[]; generation: number; at: number }
-interface Cache { generation: number; current?: Snapshot; reading?: { generation: number; rows: Promise<CounterRow[]> } }
+interface Snapshot { totals: CounterTotals; generation: number; at: number }
+interface Cache { generation: number; current?: Snapshot; reading?: { generation: number; totals: Promise<CounterTotals> } }
 
 const caches = new WeakMap<object, Cache>();
 
@@ -35,24 +35,24 @@ export function folderCountsChanged(db: Executor): void {
   if (cache) cache.generation++;
 }
 
-/** The counter rows as of at most COUNTS_CACHE_MS ago, and after every change this process made. */
-export function currentCounterRows(db: Executor): Promise<CounterRow[]> {
+/** The counter totals as of at most COUNTS_CACHE_MS ago, and after every change this process made. */
+export function currentCounterTotals(db: Executor): Promise<CounterTotals> {
   const cache = cacheFor(db);
   const { current, generation } = cache;
-  if (current && current.generation === generation && Date.now() - current.at < COUNTS_CACHE_MS) return Promise.resolve(current.rows);
+  if (current && current.generation === generation && Date.now() - current.at < COUNTS_CACHE_MS) return Promise.resolve(current.totals);
   // Readers that arrive while a read for this generation is under way share it.
-  if (cache.reading?.generation === generation) return cache.reading.rows;
+  if (cache.reading?.generation === generation) return cache.reading.totals;
   const at = Date.now();
-  const rows = readCounterRows(db);
-  cache.reading = { generation, rows };
-  rows.then(
+  const totals = readCounterRows(db).then(totalCounters);
+  cache.reading = { generation, totals };
+  totals.then(
     (result) => {
-      if (cache.reading?.rows === rows) cache.reading = undefined;
-      if (!cache.current || cache.current.at <= at) cache.current = { rows: result, generation, at };
+      if (cache.reading?.totals === totals) cache.reading = undefined;
+      if (!cache.current || cache.current.at <= at) cache.current = { totals: result, generation, at };
     },
-    () => { if (cache.reading?.rows === rows) cache.reading = undefined; },
+    () => { if (cache.reading?.totals === totals) cache.reading = undefined; },
   );
-  return rows;
+  return totals;
 }
 
 /**

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { FOLDER_COUNT_FIELDS, MONTHS } from '../../../shared/orders';
 import { envelope, ok, staffFailures } from '../../lib/envelope';
 import { staffOnly } from '../../lib/auth';
-import { currentCounterRows } from './counts-snapshot';
+import { currentCounterTotals } from './counts-snapshot';
 import { foldFolderCounts, foldFutureMonthCounts } from './folder-counts';
 
 const countsSchema = z.object(Object.fromEntries(FOLDER_COUNT_FIELDS.map((f) => [f, z.number()])) as Record<(typeof FOLDER_COUNT_FIELDS)[number], z.ZodNumber>);
@@ -20,7 +20,7 @@ export async function countRoutes(fastify: FastifyInstance) {
       querystring: z.object({ userName: z.string().optional() }),
       response: { 200: envelope(countsSchema), ...staffFailures },
     },
-  }, async (request) => ok(foldFolderCounts(await currentCounterRows(app.db), request.staff.id)));
+  }, async (request) => ok(foldFolderCounts(await currentCounterTotals(app.db), request.staff.id)));
 
   app.get('/admin/get-future-order-count', {
     preHandler: staffOnly(() => app.db),
@@ -28,5 +28,5 @@ export async function countRoutes(fastify: FastifyInstance) {
       tags: ['orders'], summary: 'Future Order tiles: orders per processing month', security: [{ bearer: [] }],
       response: { 200: envelope(monthCountsSchema), ...staffFailures },
     },
-  }, async () => ok(foldFutureMonthCounts(await currentCounterRows(app.db))));
+  }, async () => ok(foldFutureMonthCounts(await currentCounterTotals(app.db))));
 }

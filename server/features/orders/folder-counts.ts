@@ -6,16 +6,16 @@
  * Future orders are counted per processing date, so an order whose date arrives
  * moves from Future to New at midnight UTC without any row changing.
  *
- * The counter rows are read whole (summed over shards) and folded here, so one
+ * The counter rows are read whole (summed over shards) and totalled here, so one
  * read serves every count, the Future month tiles and each queue page's total;
- * counts-snapshot.ts keeps that read per process for a moment.
+ * counts-snapshot.ts keeps those totals per process for a moment.
  */
 import { sql } from 'drizzle-orm';
 import { MONTHS, STATUS_FOLDERS, type Folder, type FolderCounts } from '../../../shared/orders';
 import { selectRows, type Executor } from '../../db/client';
 
-/** One bucket's count on one day ('-infinity' for the buckets that have no day). */
-export interface CounterRow { bucket: string; day: string; n: number }
+/** One bucket's count on one day ('-infinity' for the buckets that have no day; null for a future order without a date). */
+export interface CounterRow { bucket: string; day: string | null; n: number }
 
 export async function readCounterRows(db: Executor): Promise<CounterRow[]> {
   return selectRows<CounterRow>(db, sql`
@@ -26,32 +26,72 @@ export async function readCounterRows(db: Executor): Promise<CounterRow[]> {
 /** Today's UTC date as YYYY-MM-DD: the day the Future/New split compares with. */
 export const utcToday = () => new Date().toISOString().slice(0, 10);
 
+/**
+ * The counter rows summed once per bucket, so each count is a lookup: the
+ * day-less buckets by name, and the Future buckets ('fu' unassigned, 'fa'
+ * assigned) per processing day, in day order.
+ */
+export interface CounterTotals {
+  buckets: ReadonlyMap<string, number>;
+  futureDays: readonly { day: string; unassigned: number; assigned: number }[];
+  /** Sum of the status buckets except Deleted (Order History). */
+  history: number;
+}
+
+export function totalCounters(rows: CounterRow[]): CounterTotals {
+  const buckets = new Map<string, number>();
+  const days = new Map<string, { day: string; unassigned: number; assigned: number }>();
+  let history = 0;
+  for (const r of rows) {
+    if (r.bucket === 'fu' || r.bucket === 'fa') {
+      // A future order without a processing date is in neither New nor Future (as in folders.ts).
+      if (r.day === null) continue;
+      let entry = days.get(r.day);
+      if (!entry) days.set(r.day, (entry = { day: r.day, unassigned: 0, assigned: 0 }));
+      if (r.bucket === 'fu') entry.unassigned += r.n;
+      else entry.assigned += r.n;
+      continue;
+    }
+    buckets.set(r.bucket, (buckets.get(r.bucket) ?? 0) + r.n);
+    if (r.bucket.startsWith('s:') && r.bucket !== 's:Deleted') history += r.n;
+  }
+  const futureDays = [...days.values()].sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
+  return { buckets, futureDays, history };
+}
+
 /** '-infinity' sorts before every ISO date; a real day is compared as text (YYYY-MM-DD). */
 const onOrBefore = (day: string, today: string) => day === '-infinity' || day <= today;
+const monthOf = (day: string) => Number(day.slice(5, 7));
 
-/** Which counter rows make up a folder (the SQL buckets of order_count_buckets, mirrored). */
-function folderHolds(folder: Folder, staffId: number, today: string, processMonth?: number): (row: CounterRow) => boolean {
+/** A queue's total (no search), mirroring the SQL buckets of order_count_buckets. */
+export function folderTotal(totals: CounterTotals, folder: Folder, staffId: number, today = utcToday(), processMonth?: number): number {
+  const bucket = (name: string) => totals.buckets.get(name) ?? 0;
   switch (folder) {
-    case 'newOrder': return (r) => r.bucket === 'u:standard' || (r.bucket === 'fu' && onOrBefore(r.day, today));
-    case 'priorityOrder': return (r) => r.bucket === 'u:priority';
-    case 'futureOrder':
-      return (r) => (r.bucket === 'fu' || r.bucket === 'fa') && !onOrBefore(r.day, today)
-        && (!processMonth || Number(r.day.slice(5, 7)) === processMonth);
-    case 'myOrder': { const mine = `m:${staffId}`; return (r) => r.bucket === mine; }
-    case 'orderHistory': return (r) => r.bucket.startsWith('s:') && r.bucket !== 's:Deleted';
-    default: { const status = `s:${STATUS_FOLDERS[folder]}`; return (r) => r.bucket === status; }
+    case 'newOrder': {
+      let due = 0;
+      for (const d of totals.futureDays) {
+        if (!onOrBefore(d.day, today)) break;
+        due += d.unassigned;
+      }
+      return bucket('u:standard') + due;
+    }
+    case 'priorityOrder': return bucket('u:priority');
+    case 'futureOrder': {
+      let future = 0;
+      for (const d of totals.futureDays) {
+        if (onOrBefore(d.day, today) || (processMonth && monthOf(d.day) !== processMonth)) continue;
+        future += d.unassigned + d.assigned;
+      }
+      return future;
+    }
+    case 'myOrder': return bucket(`m:${staffId}`);
+    case 'orderHistory': return totals.history;
+    default: return bucket(`s:${STATUS_FOLDERS[folder]}`);
   }
 }
 
-const sum = (rows: CounterRow[], holds: (row: CounterRow) => boolean) => rows.reduce((total, r) => (holds(r) ? total + r.n : total), 0);
-
-/** A queue's total (no search) from the counter rows. */
-export function folderTotal(rows: CounterRow[], folder: Folder, staffId: number, today = utcToday(), processMonth?: number): number {
-  return sum(rows, folderHolds(folder, staffId, today, processMonth));
-}
-
-export function foldFolderCounts(rows: CounterRow[], staffId: number, today = utcToday()): FolderCounts {
-  const total = (folder: Folder) => folderTotal(rows, folder, staffId, today);
+export function foldFolderCounts(totals: CounterTotals, staffId: number, today = utcToday()): FolderCounts {
+  const total = (folder: Folder) => folderTotal(totals, folder, staffId, today);
   return {
     myOrdersCount: total('myOrder'),
     newOrdersCount: total('newOrder'),
@@ -59,7 +99,7 @@ export function foldFolderCounts(rows: CounterRow[], staffId: number, today = ut
     pendingOrdersCount: total('pendingOrder'),
     completedOrdersCount: total('completedOrder'),
     awaitingOrdersCount: total('awaitingOrder'),
-    processedOrdersCount: sum(rows, (r) => r.bucket === 'p'),
+    processedOrdersCount: totals.buckets.get('p') ?? 0,
     awaitingGovtCount: total('awaitingGovt'),
     contactCustomerOrdersCount: total('contactCustomer'),
     customerCalledCount: total('customerCalled'),
@@ -73,20 +113,21 @@ export function foldFolderCounts(rows: CounterRow[], staffId: number, today = ut
 export type FutureMonthCounts = Record<(typeof MONTHS)[number], number>;
 
 /** Future Order tiles: orders in the Future folder per processing month (Jan..Dec). */
-export function foldFutureMonthCounts(rows: CounterRow[], today = utcToday()): FutureMonthCounts {
+export function foldFutureMonthCounts(totals: CounterTotals, today = utcToday()): FutureMonthCounts {
   const counts = Object.fromEntries(MONTHS.map((m) => [m, 0])) as FutureMonthCounts;
-  const future = folderHolds('futureOrder', 0, today);
-  for (const r of rows) if (future(r)) counts[MONTHS[Number(r.day.slice(5, 7)) - 1]!] += r.n;
+  for (const d of totals.futureDays) {
+    if (!onOrBefore(d.day, today)) counts[MONTHS[monthOf(d.day) - 1]!] += d.unassigned + d.assigned;
+  }
   return counts;
 }
 
 /** The counts straight from the database (tests and the benchmark's check compare them with the predicates). */
 export async function readFolderCounts(db: Executor, staffId: number, today?: string): Promise<FolderCounts> {
-  return foldFolderCounts(await readCounterRows(db), staffId, today);
+  return foldFolderCounts(totalCounters(await readCounterRows(db)), staffId, today);
 }
 
 export async function readFutureMonthCounts(db: Executor, today?: string): Promise<FutureMonthCounts> {
-  return foldFutureMonthCounts(await readCounterRows(db), today);
+  return foldFutureMonthCounts(totalCounters(await readCounterRows(db)), today);
 }
 
 /**

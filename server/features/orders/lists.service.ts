@@ -7,9 +7,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Folder } from '../../../shared/orders';
 import { SEARCH_COUNT_CAP, type OrderListRow } from '../../../shared/schemas/order-list';
-import { selectRows, type Executor } from '../../db/client';
+import { selectPrepared, selectRows, type Executor } from '../../db/client';
 import { requirePermission, type Staff } from '../../lib/auth';
-import { currentCounterRows } from './counts-snapshot';
+import { currentCounterTotals } from './counts-snapshot';
 import { folderTotal } from './folder-counts';
 import { folderPredicate } from './folders';
 
@@ -86,8 +86,12 @@ const ROW_COLUMNS = sql`
   p.date_of_arrival_in_japan::int as date_of_arrival_in_japan, p.month_of_arrival_in_japan::int as month_of_arrival_in_japan,
   p.year_of_arrival_in_japan::int as year_of_arrival_in_japan`;
 
-/** The page's rows for a subquery answering `order_id`s, newest first. */
-const rowsFor = (db: Executor, ids: SQL) => selectRows<OrderListRow>(db, sql`
+/**
+ * The page's rows for a subquery answering `order_id`s, newest first. Run as a
+ * prepared statement when its text is one of a few fixed shapes (a folder's page,
+ * a list of ids) so PostgreSQL plans it once per connection.
+ */
+const rowsFor = (db: Executor, ids: SQL, run: typeof selectRows = selectRows) => run<OrderListRow>(db, sql`
   select ${ROW_COLUMNS}
   from (${ids}) ids
   join orders p on p.order_id = ids.order_id
@@ -118,7 +122,7 @@ async function searchByMatches(db: Executor, where: SQL, search: SQL, request: P
       ) w) as ids`);
   if (!found || found.candidates > SEARCH_CANDIDATES) return null;
   const ids = (found.ids ?? []).map(Number);
-  const rows = ids.length ? await rowsFor(db, sql`select o.order_id from orders o where o.order_id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`) : [];
+  const rows = ids.length ? await rowsFor(db, sql`select o.order_id from orders o where o.order_id = any(string_to_array(${ids.join(',')}, ',')::bigint[])`, selectPrepared) : [];
   return { rows, totalRecords: Math.min(found.total, SEARCH_COUNT_CAP), totalCapped: found.total > SEARCH_COUNT_CAP };
 }
 
@@ -128,8 +132,8 @@ export async function listOrders(db: Executor, staff: Staff, request: PageReques
   const search = request.search ? searchCondition(request.search) : null;
   if (!search) {
     const [rows, counters] = await Promise.all([
-      rowsFor(db, pageIds(where, request)),
-      currentCounterRows(db),
+      rowsFor(db, pageIds(where, request), selectPrepared),
+      currentCounterTotals(db),
     ]);
     const totalRecords = folderTotal(counters, request.folder, staff.id, undefined, request.processMonth);
     return { rows, totalRecords, totalCapped: false };
