@@ -60,6 +60,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { config, database } = options;
   const app = Fastify({
     logger: options.logger ?? false,
+    // One line per request (below) instead of Fastify's two: half the logging work on every call.
+    disableRequestLogging: true,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
@@ -76,6 +78,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
   });
 
   // The translation widget's origins are allowed only when it is configured (TRANSLATE_WIDGET_URL).

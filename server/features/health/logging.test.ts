@@ -34,6 +34,13 @@ describe('request logs', () => {
     expect(lines.length).toBeGreaterThan(2);
     const parsed = lines.map((l) => JSON.parse(l) as { reqId?: string });
     expect(parsed.some((l) => l.reqId === 'req-abc-123')).toBe(true);
+    // One line per request, with what an operator looks for.
+    const completed = (parsed as { msg?: string }[]).filter((l) => l.msg === 'request completed');
+    expect(completed).toHaveLength(2);
+    expect(completed[1]).toMatchObject({
+      reqId: 'req-abc-123', req: { method: 'POST', url: '/api/admin/change-password' }, res: { statusCode: bad.statusCode },
+      responseTime: expect.any(Number),
+    });
     const all = lines.join('\n');
     for (const secret of [TEST_PASSWORD, 'secret-new-password', token, token.split('.')[2]!]) {
       expect(all).not.toContain(secret);
