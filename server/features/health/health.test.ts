@@ -18,3 +18,21 @@ describe('GET /api/health', () => {
     }
   });
 });
+
+describe('security headers', () => {
+  it('are on API answers, on 404s and on the not-found fallback', async () => {
+    const t = await buildTestApp();
+    try {
+      for (const url of ['/api/health', '/api/no-such-route', '/some/page']) {
+        const res = await t.app.inject({ url });
+        expect(res.headers['content-security-policy'], url).toContain("default-src 'self'");
+        expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+        expect(res.headers['strict-transport-security'], url).toContain('max-age=');
+        expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+      }
+    } finally {
+      await t.app.close();
+      await t.database.close();
+    }
+  });
+});

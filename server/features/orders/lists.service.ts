@@ -6,7 +6,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Folder } from '../../../shared/orders';
-import { SEARCH_COUNT_CAP, type OrderListRow } from '../../../shared/schemas/order-list';
+import { PAGE_SIZE_OPTIONS, SEARCH_COUNT_CAP, type OrderListRow } from '../../../shared/schemas/order-list';
 import { selectPrepared, selectRows, type Executor } from '../../db/client';
 import { requirePermission, type Staff } from '../../lib/auth';
 import { currentCounterTotals } from './counts-snapshot';
@@ -98,11 +98,22 @@ const rowsFor = (db: Executor, ids: SQL, run: typeof selectRows = selectRows) =>
   left join team_members tm on tm.id = p.assigned_to_id
   order by p.created_at desc nulls last, p.order_id desc nulls last`);
 
-/** Ids first (an index-only walk of the folder's partial index, however deep the page), then the rows. */
+/**
+ * Ids first (an index-only walk of the folder's partial index, however deep the page), then the rows.
+ * The window is written into the text (two validated integers): with it as parameters, a generic
+ * plan would have to guess the row count and for Order History guesses a sort of the whole folder.
+ */
 const pageIds = (where: SQL, request: PageRequest) => sql`
   select o.order_id from orders o where ${where}
   order by o.created_at desc nulls last, o.order_id desc nulls last
-  limit ${request.limit} offset ${request.offset}`;
+  limit ${sql.raw(String(Math.trunc(request.limit)))} offset ${sql.raw(String(Math.trunc(request.offset)))}`;
+
+/**
+ * The first page of a folder at a standard page size is what every queue screen opens with: a
+ * prepared statement (one per folder and size, so at most a few dozen per connection). Deeper pages
+ * are planned per call.
+ */
+const preparedPage = (request: PageRequest) => request.offset === 0 && (PAGE_SIZE_OPTIONS as readonly number[]).includes(request.limit);
 
 /**
  * A selective search: the matches come from the trigram / primary-key indexes
@@ -132,7 +143,7 @@ export async function listOrders(db: Executor, staff: Staff, request: PageReques
   const search = request.search ? searchCondition(request.search) : null;
   if (!search) {
     const [rows, counters] = await Promise.all([
-      rowsFor(db, pageIds(where, request), selectPrepared),
+      rowsFor(db, pageIds(where, request), preparedPage(request) ? selectPrepared : selectRows),
       currentCounterTotals(db),
     ]);
     const totalRecords = folderTotal(counters, request.folder, staff.id, undefined, request.processMonth);
