@@ -110,7 +110,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (config.CORS_ORIGINS) {
     await app.register(fastifyCors, { origin: config.CORS_ORIGINS.split(',').map((s) => s.trim()) });
   }
-  await app.register(fastifyJwt, { secret: options.jwtSecret, sign: { expiresIn: config.JWT_EXPIRES_IN } });
+  // cache: fast-jwt keeps verified tokens (LRU, never past their expiry), so a staff member's
+  // repeated calls skip decoding and the HMAC. Revocation does not rely on it (token_version, lib/auth.ts).
+  await app.register(fastifyJwt, { secret: options.jwtSecret, sign: { expiresIn: config.JWT_EXPIRES_IN }, verify: { cache: true } });
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: `${config.APP_NAME} API`, version: '1.0.0', description: 'Responses use the {status, message, data} envelope.' },

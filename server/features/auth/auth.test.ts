@@ -75,6 +75,15 @@ describe('staff token checks', () => {
     const other = t.app.jwt.sign({ orderId: 100001 });
     expect((await t.app.inject({ url: '/api/user_info', headers: { authorization: `Bearer ${other}` } })).statusCode).toBe(401);
   });
+
+  it('stops accepting a token once it expires, though it was accepted (and cached) before', async () => {
+    const { member } = await t.loginAs('Team');
+    const shortLived = t.app.jwt.sign({ user: { id: member.id, name: member.name, type: member.type }, ver: 0 }, { expiresIn: '1s' });
+    const headers = { authorization: `bearer ${shortLived}` };
+    expect((await t.app.inject({ url: '/api/user_info', headers })).statusCode).toBe(200);
+    await new Promise((r) => setTimeout(r, 2100)); // exp has whole seconds
+    expect((await t.app.inject({ url: '/api/user_info', headers })).json()).toEqual({ status: 401, message: 'Your session has ended. Please sign in again.' });
+  });
 });
 
 describe('POST /api/admin/change-password', () => {
