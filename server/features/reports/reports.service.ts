@@ -15,7 +15,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { decodeOrderId } from '../../../shared/ids';
 import { SEARCH_COUNT_CAP } from '../../../shared/schemas/order-list';
 import type { CountryRow, ProcessedByRow, ProcessingLogRow, ProcessLog } from '../../../shared/schemas/reports';
-import { selectRows, type Executor } from '../../db/client';
+import { selectPrepared, selectRows, type Executor } from '../../db/client';
 import { requirePermission, type Staff } from '../../lib/auth';
 import { NotFoundError } from '../../lib/errors';
 
@@ -68,23 +68,25 @@ export function rangeRows({ fromDate: from, toDate: to }: ReportRange): SQL {
 /** Orders per nationality with their processing modes, most orders first. Every staff role may read it. */
 export async function countryOrderCounts(db: Executor, staff: Staff, range: ReportRange): Promise<CountryRow[]> {
   requirePermission(staff, 'orders:work');
-  return selectRows<CountryRow>(db, sql`
-    select label as nationality, sum(n_standard + n_priority + n_future)::int as count,
-      sum(n_standard)::int as standard_count, sum(n_priority)::int as priority_count, sum(n_future)::int as future_count
+  // Prepared: the range takes one of a few SQL shapes (rangeRows), the dates are parameters. A row's counts
+  // fit an int, so the sums are bigint, not numeric.
+  return selectPrepared<CountryRow>(db, sql`
+    select label as nationality, sum((n_standard + n_priority + n_future)::int)::int as count,
+      sum(n_standard::int)::int as standard_count, sum(n_priority::int)::int as priority_count, sum(n_future::int)::int as future_count
     from order_report_counts
     where report = 'country' and ${rangeRows(range)}
-    group by label having sum(n_standard + n_priority + n_future) > 0
+    group by label having sum((n_standard + n_priority + n_future)::int) > 0
     order by count desc, label`);
 }
 
 /** Orders processed per staff member (Admin and Manager only). */
 export async function processedByCounts(db: Executor, staff: Staff, range: ReportRange): Promise<ProcessedByRow[]> {
   requirePermission(staff, 'reports:processed');
-  return selectRows<ProcessedByRow>(db, sql`
-    select label as processed_by, sum(n_standard + n_priority + n_future)::int as count
+  return selectPrepared<ProcessedByRow>(db, sql`
+    select label as processed_by, sum((n_standard + n_priority + n_future)::int)::int as count
     from order_report_counts
     where report = 'processed' and ${rangeRows(range)}
-    group by label having sum(n_standard + n_priority + n_future) > 0
+    group by label having sum((n_standard + n_priority + n_future)::int) > 0
     order by count desc, label`);
 }
 
