@@ -13,13 +13,14 @@ import helmet from 'helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import {
-  hasZodFastifySchemaValidationErrors, jsonSchemaTransform, serializerCompiler, validatorCompiler,
+  hasZodFastifySchemaValidationErrors, jsonSchemaTransform, validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { AppError, TooManyRequestsError } from './lib/errors';
 import { registerFeatures } from './features';
+import { responseSerializer } from './lib/response-serializer';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -80,7 +81,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializer);
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
