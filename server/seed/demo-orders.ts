@@ -154,7 +154,8 @@ export function createOrderGenerator(options: GeneratorOptions) {
     const remarks: GeneratedOrder['remarks'] = [];
     let assignee: StaffRef | null = null;
     let processedBy: StaffRef | null = null;
-    let stepAt = new Date(createdAt.getTime() + rnd.int(10, 600) * 60_000);
+    // Never after `now`: an order placed in the last hours must not show work done in the future.
+    let stepAt = new Date(Math.min(now.getTime(), createdAt.getTime() + rnd.int(10, 600) * 60_000));
     if (status !== 'New' ? rnd.chance(0.85) : rnd.chance(0.15)) {
       assignee = rnd.pick(options.staff);
       logs.push({ stepName: 'Assigned', staffId: assignee.id, staffName: assignee.name, at: stepAt });
