@@ -4,7 +4,6 @@
  * test-results/screenshots) holds only the pack; Open PDF opens the server's PDF in a new window; Download
  * History's Sent Mail puts a mail in the Email History; a Team member sees no pack buttons.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -62,12 +61,15 @@ async function session(role: 'Manager' | 'Team', name: string) {
   return { context, page };
 }
 
-/** Prints the page as Chromium would (print stylesheet), keeps the PDF and a PNG of its first page, returns its text. */
+/** Prints the page as Chromium would (print stylesheet), keeps the PDF and a PNG of the print view, returns its text. */
 async function printToPng(page: Page, name: string) {
   mkdirSync(SCREENSHOTS, { recursive: true });
   const pdfPath = path.join(SCREENSHOTS, `${name}.pdf`);
   writeFileSync(pdfPath, await page.pdf({ format: 'A4' }));
-  execFileSync('pdftoppm', ['-png', '-r', '80', '-f', '1', '-l', '1', '-singlefile', pdfPath, path.join(SCREENSHOTS, name)]);
+  // A picture of the print view from Chromium itself (no PDF rasteriser needed on the machine).
+  await page.emulateMedia({ media: 'print' });
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+  await page.emulateMedia({ media: null });
   const { totalPages, text } = await extractText(new Uint8Array(readFileSync(pdfPath)), { mergePages: true });
   // A long address may wrap inside its cell: `joined` has no spaces at all.
   return { totalPages, text: text.replace(/\s+/g, ' '), joined: text.replace(/\s+/g, '') };
