@@ -164,6 +164,9 @@ export const orders = pgTable('orders', {
     .where(sql`${t.processStatus} = 'New' and ${t.assignedToId} is null and ${t.processingMode} = 'priority'`),
   index('orders_queue_future_idx').on(t.processingDate, t.createdAt.desc(), t.orderId.desc())
     .where(sql`${t.processStatus} = 'New' and ${t.processingMode} = 'future'`),
+  // A Future Order month table: the month's orders newest first, without visiting the other months (was ~30 ms at 1M orders).
+  index('orders_queue_future_month_idx').on(sql`(extract(month from ${t.processingDate}))`, t.createdAt.desc(), t.orderId.desc(), t.processingDate)
+    .where(sql`${t.processStatus} = 'New' and ${t.processingMode} = 'future'`),
   index('orders_queue_mine_idx').on(t.assignedToId, t.createdAt.desc(), t.orderId.desc())
     .where(sql`${t.assignedToId} is not null and ${t.processStatus} not in ('Completed','Refunds','ChargeBack','Deleted')`),
   // The trigram index for queue search (lower(name, e-mail, phone) contains) is in migration 0003 (needs pg_trgm).

@@ -1,0 +1,1 @@
+CREATE INDEX "orders_queue_future_month_idx" ON "orders" USING btree ((extract(month from "processing_date")),"created_at" DESC NULLS LAST,"order_id" DESC NULLS LAST,"processing_date") WHERE "orders"."process_status" = 'New' and "orders"."processing_mode" = 'future';
