@@ -15,15 +15,16 @@ import { readCounterRows, totalCounters, type CounterTotals } from './folder-cou
 
 export const COUNTS_CACHE_MS = 250;
 
-interface Snapshot { totals: CounterTotals; generation: number; at: number }
-interface Cache { generation: number; current?: Snapshot; reading?: { generation: number; totals: Promise<CounterTotals> } }
+/** `read`: the read's place in order of starting; a read never replaces one that started after it. */
+interface Snapshot { totals: CounterTotals; generation: number; at: number; read: number }
+interface Cache { generation: number; reads: number; current?: Snapshot; reading?: { generation: number; totals: Promise<CounterTotals> } }
 
 const caches = new WeakMap<object, Cache>();
 
 function cacheFor(db: Executor): Cache {
   let cache = caches.get(db);
   if (!cache) {
-    cache = { generation: 0 };
+    cache = { generation: 0, reads: 0 };
     caches.set(db, cache);
   }
   return cache;
@@ -43,12 +44,13 @@ export function currentCounterTotals(db: Executor): Promise<CounterTotals> {
   // Readers that arrive while a read for this generation is under way share it.
   if (cache.reading?.generation === generation) return cache.reading.totals;
   const at = Date.now();
+  const read = ++cache.reads;
   const totals = readCounterRows(db).then(totalCounters);
   cache.reading = { generation, totals };
   totals.then(
     (result) => {
       if (cache.reading?.totals === totals) cache.reading = undefined;
-      if (!cache.current || cache.current.at <= at) cache.current = { totals: result, generation, at };
+      if (!cache.current || cache.current.read < read) cache.current = { totals: result, generation, at, read };
     },
     () => { if (cache.reading?.totals === totals) cache.reading = undefined; },
   );
