@@ -40,12 +40,8 @@ export const uploadDocumentFieldsSchema = z.object({
 });
 export type UploadDocumentFields = z.input<typeof uploadDocumentFieldsSchema>;
 
-/** `POST /api/admin/resend-mail` (DECISIONS [10]). */
-export const resendMailSchema = z.object({
-  orderId: orderIdField,
-  email: mailEmailField,
-  mailServiceProvider: mailProviderSchema,
-});
+/** `POST /api/admin/resend-mail` (DECISIONS [10]): the same three fields as the upload form, checked the same way. */
+export const resendMailSchema = uploadDocumentFieldsSchema;
 export type ResendMailInput = z.input<typeof resendMailSchema>;
 
 /** Manage Invoices: one order id field (spec section 5). */

@@ -36,7 +36,7 @@ export function folderCountsChanged(db: Executor): void {
   if (cache) cache.generation++;
 }
 
-/** The counter totals as of at most COUNTS_CACHE_MS ago, and after every change this process made. */
+/** The counter totals as of at most COUNTS_CACHE_MS ago, and after every change this process made. Pass the app's `db`. */
 export function currentCounterTotals(db: Executor): Promise<CounterTotals> {
   const cache = cacheFor(db);
   const { current, generation } = cache;
