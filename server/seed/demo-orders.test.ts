@@ -4,7 +4,7 @@ import { createOrderGenerator } from './demo-orders';
 describe('demo order generator', () => {
   it('never dates anything after `now`, however recent the order (logs, remarks, assignment, processing)', () => {
     const now = new Date('2026-11-22T00:30:00.000Z');
-    const next = createOrderGenerator({ firstOrderId: 100001, landingSiteIds: [1], staff: [{ id: 1, name: 'Tess Team' }], seed: 7, now, spanDays: 1 });
+    const next = createOrderGenerator({ firstOrderId: 100001, landingSiteIds: [1], staff: [{ id: 1, name: 'Tess Team' }], count: 2000, seed: 7, now, spanDays: 1 });
     const times: string[] = [];
     for (let i = 0; i < 2000; i++) {
       const o = next();
@@ -16,5 +16,14 @@ describe('demo order generator', () => {
     }
     expect(times.length).toBeGreaterThan(4000);
     expect(times.filter((t) => t > now.toISOString())).toEqual([]);
+  });
+
+  it('dates orders oldest first across the whole span, as order ids grow with time', () => {
+    const now = new Date('2026-11-22T00:30:00.000Z');
+    const next = createOrderGenerator({ firstOrderId: 500, landingSiteIds: [1], staff: [{ id: 1, name: 'Tess Team' }], count: 300, seed: 3, now, spanDays: 30 });
+    const created = Array.from({ length: 300 }, () => Date.parse(String(next().values.created_at)));
+    expect(created).toEqual([...created].sort((a, b) => a - b));
+    expect(now.getTime() - created[0]!).toBeGreaterThan(29 * 86_400_000);
+    expect(now.getTime() - created[299]!).toBeLessThan(0.2 * 86_400_000);
   });
 });

@@ -93,6 +93,8 @@ export interface GeneratorOptions {
   firstOrderId: number;
   landingSiteIds: number[];
   staff: StaffRef[];
+  /** How many orders this generator will make: they are spread evenly over the span, oldest first. */
+  count: number;
   /** Orders are spread over this many days before `now`. */
   spanDays?: number;
   now?: Date;
@@ -124,9 +126,14 @@ export function createOrderGenerator(options: GeneratorOptions) {
     return 'Completed';
   }
 
+  let made = 0;
+
   return function next(): GeneratedOrder {
     const orderId = nextId++;
-    const createdAt = new Date(now.getTime() - rnd.next() * spanDays * DAY);
+    // Order ids grow with time on the real service, so the i-th order falls in the i-th slice of the span
+    // (newest-first pages then read neighbouring heap pages, as they do in production).
+    const slice = Math.min(made++, options.count - 1);
+    const createdAt = new Date(now.getTime() - (1 - (slice + rnd.next()) / options.count) * spanDays * DAY);
     const ageDays = (now.getTime() - createdAt.getTime()) / DAY;
     const nationality = rnd.chance(0.85) ? rnd.pick(COMMON_NATIONALITIES) : rnd.pick(COUNTRY_NAMES.filter((c) => c !== 'Japan'));
     const givenName = rnd.pick(givenNames);

@@ -68,6 +68,7 @@ export async function loadDemoOrders(database: Database, options: LoadOptions): 
     firstOrderId: Number(maxRow!.max) + 1,
     landingSiteIds: sites.map((s) => s.id),
     staff: staffRefs,
+    count: options.count,
     seed: options.seed ?? Number(maxRow!.max),
     ...(options.now ? { now: options.now } : {}),
   });
