@@ -142,6 +142,9 @@ export const orders = pgTable('orders', {
   unit: text('unit'),
   marketValue: numeric('market_value', { precision: 12, scale: 2 }),
   currency: text('currency'),
+  // Queue search: lower-cased name, e-mail and telephone (order_search_text, migration 0003), stored so that a
+  // search's recheck of its trigram matches reads one column instead of rebuilding the text for every row.
+  searchText: text('search_text').generatedAlwaysAs(sql`order_search_text(given_name, surname, email, personal_phone_code, personal_telephone_number)`),
 }, (t) => [
   check('orders_processing_mode_check', sql`${t.processingMode} in ('standard','priority','future')`),
   check('orders_process_status_check', sql`${t.processStatus} in ('New','Pending','Awaiting','AwaitingGovt','Contact Customer','Customer Called','Completed','Refunds','ChargeBack','Deleted')`),
@@ -169,7 +172,7 @@ export const orders = pgTable('orders', {
     .where(sql`${t.processStatus} = 'New' and ${t.processingMode} = 'future'`),
   index('orders_queue_mine_idx').on(t.assignedToId, t.createdAt.desc(), t.orderId.desc())
     .where(sql`${t.assignedToId} is not null and ${t.processStatus} not in ('Completed','Refunds','ChargeBack','Deleted')`),
-  // The trigram index for queue search (lower(name, e-mail, phone) contains) is in migration 0003 (needs pg_trgm).
+  // The trigram index on search_text for queue search (contains) is in migration 0011 (needs pg_trgm).
 ]);
 
 /**

@@ -56,7 +56,7 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 export function searchCondition(raw: string): SQL | null {
   const term = raw.trim().replace(/\s+/g, ' ');
   if (!term) return null;
-  const contains = sql`order_search_text(o.given_name, o.surname, o.email, o.personal_phone_code, o.personal_telephone_number) like ${`%${escapeLike(term.toLowerCase())}%`}`;
+  const contains = sql`o.search_text like ${`%${escapeLike(term.toLowerCase())}%`}`;
   const ids = idPrefixCondition(term.replace(/^#/, ''));
   return ids ? sql`(${ids} or ${contains})` : sql`(${contains})`;
 }
