@@ -5,7 +5,8 @@
  *     `npm run seed` (COPY) when missing.
  *  2. Starts bench/server.ts (real app + bare routes) and drives it with autocannon
  *     from this process, against 127.0.0.1 only: folder counts, queue page 1 and
- *     page 500, three kinds of search; each real route next to its bare twin.
+ *     page 500, three kinds of search; each real route next to its bare twin (after checking that
+ *     every folder's generic page plan walks an index: bench/plans.ts).
  *  3. Status moves with 8 concurrent writers through moveOrders, with the folder
  *     count triggers on and off, alternating; then rebuilds the counters and checks
  *     they equal the folder predicates.
@@ -25,6 +26,7 @@ import { readFolderCounts, rebuildFolderCounts } from '../server/features/orders
 import { moveOrders } from '../server/features/orders/order-status.service';
 import type { Staff } from '../server/lib/auth';
 import { checkReportCounts, reportScenarios } from './reports';
+import { checkPagePlans } from './plans';
 
 const DB_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/arrival_card_bench';
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 1_000_000);
@@ -160,6 +162,8 @@ async function main() {
   const auth = { authorization: `Bearer ${ready.token}`, 'content-type': 'application/json' };
   const json = { 'content-type': 'application/json' };
   const terms = await pickSearchTerms(database);
+  const planProblems = await checkPagePlans(DB_URL, { id: ready.staffId, name: 'Bench Team', email: '', type: 'Team' });
+  log(`every folder's generic page plan walks an index: ${planProblems.length ? `NO\n${planProblems.join('\n\n')}` : 'yes'}`);
   const searchBody = (searchVal: string, folderName: string) => JSON.stringify({ start: 0, end: 10, searchVal, folderName });
 
   const scenarios: Scenario[] = [
@@ -214,9 +218,9 @@ async function main() {
   log(`machine: ${machine.cpus}, ${machine.memoryGb} GB, Node ${machine.node}, ${machine.postgres}, ${orders.toLocaleString('en-US')} orders`);
   log(`load average (1/5/15 min) at start ${loadAtStart.join(' ')}, at end ${machine.loadAverageAtEnd.join(' ')} (a quiet 2-core machine reads below 2)`);
   mkdirSync('bench/results', { recursive: true });
-  writeFileSync('bench/results/latest.json', JSON.stringify({ at: new Date().toISOString(), machine, results, writes: { ...writes, kept }, countsRight, liveCountMs: liveMs, reportCheck }, null, 2));
+  writeFileSync('bench/results/latest.json', JSON.stringify({ at: new Date().toISOString(), machine, results, writes: { ...writes, kept }, countsRight, liveCountMs: liveMs, reportCheck, planProblems }, null, 2));
   await database.close();
-  if (!countsRight || reportCheck.mismatches.length) process.exit(1);
+  if (!countsRight || reportCheck.mismatches.length || planProblems.length) process.exit(1);
 }
 
 main().catch((error) => {

@@ -13,6 +13,7 @@
 import { sql } from 'drizzle-orm';
 import { MONTHS, STATUS_FOLDERS, type Folder, type FolderCounts } from '../../../shared/orders';
 import { selectRows, type Executor } from '../../db/client';
+import { utcToday } from './folders';
 
 /** One bucket's count on one day ('-infinity' for the buckets that have no day; null for a future order without a date). */
 export interface CounterRow { bucket: string; day: string | null; n: number }
@@ -22,9 +23,6 @@ export async function readCounterRows(db: Executor): Promise<CounterRow[]> {
     select bucket, day::text as day, sum(n)::int as n
     from order_folder_counts group by bucket, day having sum(n) <> 0`);
 }
-
-/** Today's UTC date as YYYY-MM-DD: the day the Future/New split compares with. */
-export const utcToday = () => new Date().toISOString().slice(0, 10);
 
 /**
  * The counter rows summed once per bucket, so each count is a lookup: the

@@ -1,19 +1,20 @@
 /**
  * Folder predicates (DECISIONS section 2): the one definition of which orders a
  * folder holds. The list, search and count queries all build on these.
- * "Today" is the UTC date, so every server process agrees on it.
+ * "Today" is the server's UTC date, the same clock the folder counts use, so a
+ * list and its count never disagree about whether a future order is due.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { CLOSED_STATUSES, STATUS_FOLDERS, type Folder, type FolderCounts } from '../../../shared/orders';
 import { selectRows, type Executor } from '../../db/client';
 
-const TODAY = sql`(now() at time zone 'UTC')::date`;
-/** "Today" for the time-dependent folders: the UTC date, or a fixed ISO date (tests, reports). */
-export const todaySql = (today?: string): SQL => (today ? sql`${today}::date` : TODAY);
+/** "Today" for the time-dependent folders (New and Future Order): the UTC date, as YYYY-MM-DD. */
+export const utcToday = () => new Date().toISOString().slice(0, 10);
 const closedList = sql.join(CLOSED_STATUSES.map((s) => sql`${s}`), sql`, `);
 
-export function folderPredicate(folder: Folder, staffId: number, today?: string): SQL {
-  const day = todaySql(today);
+/** `today` is a parameter, not now(): a constant for the plan, where now() was converted for every row walked. */
+export function folderPredicate(folder: Folder, staffId: number, today = utcToday()): SQL {
+  const day = sql`${today}::date`;
   switch (folder) {
     case 'newOrder':
       return sql`(o.process_status = 'New' and o.assigned_to_id is null and (o.processing_mode = 'standard' or (o.processing_mode = 'future' and o.processing_date <= ${day})))`;
@@ -46,7 +47,7 @@ const COUNT_FOLDERS: [keyof FolderCounts, Folder | 'processed'][] = [
  * is the reference the incremental counts (folder-counts.ts) are tested against; at a
  * million orders it takes ~180 ms, so the count endpoint reads the counters instead.
  */
-export async function countFolders(db: Executor, staffId: number, today?: string): Promise<FolderCounts> {
+export async function countFolders(db: Executor, staffId: number, today = utcToday()): Promise<FolderCounts> {
   const columns = sql.join(COUNT_FOLDERS.map(([field, folder]) => {
     const predicate = folder === 'processed' ? processedPredicate : folderPredicate(folder, staffId, today);
     return sql`count(*) filter (where ${predicate})::int as ${sql.identifier(field)}`;

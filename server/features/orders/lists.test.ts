@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { buildTestApp, type TestContext } from '../../test/helper';
 import { insertOrder } from '../../test/order-factory';
@@ -86,6 +86,24 @@ describe('GET /api/admin/get-orders-list/{orderName}', () => {
     const tiles = (await t.app.inject({ url: '/api/admin/get-future-order-count', headers: team.headers })).json();
     expect(tiles.data[month]).toBe(expected.length);
     expect(Object.keys(tiles.data)).toEqual(['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']);
+  });
+
+  it('decides which future orders are due by the server\'s UTC date, for a list and its total alike', async () => {
+    // Due yesterday by the database's clock, but the server's clock reads two days earlier: still a future order.
+    // (PGlite's now() follows the faked clock too, so only the PostgreSQL run can tell the two clocks apart.)
+    const id = await insertOrder(t.database.db, { processStatus: 'New', processingMode: 'future', processingDate: isoDay(-1) });
+    const ids = (body: { data: { order_id: number }[] }) => body.data.map((r) => r.order_id);
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() - 2 * 86_400_000 });
+    try {
+      const newOrders = (await list('newOrder', 'page=1&limit=5000')).json();
+      const future = (await list('futureOrder', 'page=1&limit=5000')).json();
+      expect(ids(newOrders)).not.toContain(id);
+      expect(ids(future)).toContain(id);
+      expect(newOrders.totalRecords).toBe(newOrders.data.length);
+      expect(future.totalRecords).toBe(future.data.length);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('refuses Order History to a Telecaller (403), bad paging (400) and no token (401)', async () => {

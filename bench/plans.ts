@@ -1,0 +1,45 @@
+/**
+ * Part of `npm run bench`: the generic plan of every folder's page statement at the bench's data size.
+ * Pages are prepared statements with a generic plan (docs/decisions/0007), which PostgreSQL picks once
+ * for every offset; a plan that sorts or scans the whole table would be slow for every page. Each
+ * folder's statement is prepared on one connection and explained with plan_cache_mode=force_generic_plan,
+ * as the app's pool runs it, for page 1 and page 500.
+ */
+import pg from 'pg';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { FOLDERS } from '../shared/orders';
+import { folderPageStatement } from '../server/features/orders/lists.service';
+import type { Staff } from '../server/lib/auth';
+
+const dialect = new PgDialect();
+
+/** Folders whose generic page plan sorts the folder or scans the whole orders table, with the plan. */
+export async function checkPagePlans(databaseUrl: string, staff: Staff): Promise<string[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const problems: string[] = [];
+  try {
+    await client.query('set plan_cache_mode = force_generic_plan');
+    // Future Order is checked as its screen asks for it, one month at a time. Its all-months list (API only)
+    // sorts the ~60,000 future orders: no index serves "processing date after today, newest first".
+    const requests = [
+      ...FOLDERS.filter((folder) => folder !== 'futureOrder').map((folder) => ({ folder, offset: 0, limit: 10 })),
+      { folder: 'futureOrder' as const, offset: 0, limit: 10, processMonth: 1 },
+    ];
+    for (const request of requests) {
+      for (const offset of [0, 4990]) {
+        const query = dialect.sqlToQuery(folderPageStatement(staff, { ...request, offset }));
+        await client.query(`prepare page_check as ${query.sql}`);
+        const args = query.params.map((p) => client.escapeLiteral(String(p))).join(', ');
+        const plan = (await client.query(`explain execute page_check${args ? `(${args})` : ''}`)).rows.map((r) => String(r['QUERY PLAN'])).join('\n');
+        await client.query('deallocate page_check');
+        // The ten rows of the page are sorted at the top; under the Limit nothing may sort or scan the table.
+        const underLimit = plan.slice(plan.indexOf('Limit'));
+        if (/\bSort\b|Seq Scan on orders/.test(underLimit)) problems.push(`${request.folder}${'processMonth' in request ? ` month ${request.processMonth}` : ''} offset ${offset}:\n${plan}`);
+      }
+    }
+  } finally {
+    await client.end();
+  }
+  return problems;
+}
