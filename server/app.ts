@@ -86,10 +86,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('database', database);
   app.decorate('db', database.db);
 
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
-
   // The translation widget's origins are allowed only when it is configured (TRANSLATE_WIDGET_URL).
   const widget = config.TRANSLATE_WIDGET_URL ? [new URL(config.TRANSLATE_WIDGET_URL).origin, ...config.TRANSLATE_WIDGET_ORIGINS] : [];
   // helmet's middleware is built once here and run on every request. (@fastify/helmet rebuilt it on
@@ -107,7 +103,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       },
     },
   });
-  app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)));
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('x-request-id', request.id);
+    securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
+  });
   if (config.CORS_ORIGINS) {
     await app.register(fastifyCors, { origin: config.CORS_ORIGINS.split(',').map((s) => s.trim()) });
   }

@@ -29,6 +29,9 @@ describe('request logs', () => {
     const token = login.json().jwtToken as string;
     const bad = await app.inject({ method: 'POST', url: '/api/admin/change-password', headers: { authorization: `Bearer ${token}`, 'x-request-id': 'req-abc-123' }, payload: { newPassword: 'secret-new-password' } });
     expect(bad.headers['x-request-id']).toBe('req-abc-123');
+    const missing = await app.inject({ url: '/api/no-such-call', headers: { 'x-request-id': 'req-404' } });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['x-request-id']).toBe('req-404');
     await app.close();
 
     expect(lines.length).toBeGreaterThan(2);
@@ -36,7 +39,7 @@ describe('request logs', () => {
     expect(parsed.some((l) => l.reqId === 'req-abc-123')).toBe(true);
     // One line per request, with what an operator looks for.
     const completed = (parsed as { msg?: string }[]).filter((l) => l.msg === 'request completed');
-    expect(completed).toHaveLength(2);
+    expect(completed).toHaveLength(3);
     expect(completed[1]).toMatchObject({
       reqId: 'req-abc-123', req: { method: 'POST', url: '/api/admin/change-password' }, res: { statusCode: bad.statusCode },
       responseTime: expect.any(Number),
