@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import fastifyJwt from '@fastify/jwt';
 import fastifyCors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
@@ -57,13 +57,26 @@ function loadIndexHtml(webDist: string | undefined, appName: string): string | n
   return readFileSync(file, 'utf8').replaceAll('__APP_NAME__', escapeHtml(appName));
 }
 
-/** One log line per request, when it completes, instead of Fastify's two: half the logging work on every call. */
+/**
+ * One log line per request, when it completes, instead of Fastify's two: half the logging work on every call.
+ * A completed request's line holds only what Fastify's req/res serializers give (method, URL, host, remote
+ * address, status) and the time, never a body or a header, so it skips the redaction pass that every other
+ * line gets (~9 us of a ~13 us line). Error lines carry the error and stay redacted.
+ */
 class OneLinePerRequest extends LogController {
+  readonly #unredacted = new WeakMap<FastifyBaseLogger, FastifyBaseLogger>();
+
   override incomingRequest() { /* folded into requestCompleted */ }
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
-    if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
-    else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    if (error) {
+      reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+      return;
+    }
+    const root = request.server.log;
+    let lines = this.#unredacted.get(root);
+    if (!lines) this.#unredacted.set(root, lines = root.child({}, { redact: [] }));
+    lines.info({ reqId: request.id, req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
   }
 }
 
