@@ -11,7 +11,7 @@ import { selectPrepared, selectRows, type Executor } from '../../db/client';
 import { requirePermission, type Staff } from '../../lib/auth';
 import { currentCounterTotals } from './counts-snapshot';
 import { folderTotal } from './folder-counts';
-import { folderPredicate } from './folders';
+import { folderPredicate, utcToday } from './folders';
 
 export interface PageRequest {
   folder: Folder;
@@ -61,8 +61,8 @@ export function searchCondition(raw: string): SQL | null {
   return ids ? sql`(${ids} or ${contains})` : sql`(${contains})`;
 }
 
-function folderWhere(staff: Staff, request: PageRequest): SQL {
-  const parts = [folderPredicate(request.folder, staff.id)];
+function folderWhere(staff: Staff, request: PageRequest, today = utcToday()): SQL {
+  const parts = [folderPredicate(request.folder, staff.id, today)];
   if (request.folder === 'futureOrder' && request.processMonth) {
     parts.push(sql`extract(month from o.processing_date) = ${request.processMonth}`);
   }
@@ -119,7 +119,8 @@ const pageIds = (where: SQL, request: PageRequest) => sql`
 const preparedPage = (request: PageRequest) => (PAGE_SIZE_OPTIONS as readonly number[]).includes(request.limit);
 
 /** The statement of one page of a folder without a search, as listOrders runs it (the bench checks its generic plan). */
-export const folderPageStatement = (staff: Staff, request: PageRequest) => rowsOf(pageIds(folderWhere(staff, request), request));
+export const folderPageStatement = (staff: Staff, request: PageRequest, today = utcToday()) =>
+  rowsOf(pageIds(folderWhere(staff, request, today), request));
 
 /**
  * A selective search: the matches come from the trigram / primary-key indexes
@@ -145,16 +146,17 @@ async function searchByMatches(db: Executor, where: SQL, search: SQL, request: P
 
 export async function listOrders(db: Executor, staff: Staff, request: PageRequest): Promise<OrderPage> {
   assertMayReadFolder(staff, request.folder);
-  const where = folderWhere(staff, request);
+  const today = utcToday(); // one date for the page and its total, even across midnight
   const search = request.search ? searchCondition(request.search) : null;
   if (!search) {
     const [rows, counters] = await Promise.all([
-      (preparedPage(request) ? selectPrepared : selectRows)<OrderListRow>(db, folderPageStatement(staff, request)),
+      (preparedPage(request) ? selectPrepared : selectRows)<OrderListRow>(db, folderPageStatement(staff, request, today)),
       currentCounterTotals(db),
     ]);
-    const totalRecords = folderTotal(counters, request.folder, staff.id, undefined, request.processMonth);
+    const totalRecords = folderTotal(counters, request.folder, staff.id, today, request.processMonth);
     return { rows, totalRecords, totalCapped: false };
   }
+  const where = folderWhere(staff, request, today);
   if (indexable(request.search!)) {
     const page = await searchByMatches(db, where, search, request);
     if (page) return page;
