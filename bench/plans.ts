@@ -6,12 +6,10 @@
  * as the app's pool runs it, for page 1 and page 500.
  */
 import pg from 'pg';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import { FOLDERS } from '../shared/orders';
+import { toQuery } from '../server/db/client';
 import { folderPageStatement } from '../server/features/orders/lists.service';
 import type { Staff } from '../server/lib/auth';
-
-const dialect = new PgDialect();
 
 /** Folders whose generic page plan sorts the folder or scans the whole orders table, with the plan. */
 export async function checkPagePlans(databaseUrl: string, staff: Staff): Promise<string[]> {
@@ -28,7 +26,7 @@ export async function checkPagePlans(databaseUrl: string, staff: Staff): Promise
     ];
     for (const request of requests) {
       for (const offset of [0, 4990]) {
-        const query = dialect.sqlToQuery(folderPageStatement(staff, { ...request, offset }));
+        const query = toQuery(folderPageStatement(staff, { ...request, offset }));
         await client.query(`prepare page_check as ${query.sql}`);
         const args = query.params.map((p) => client.escapeLiteral(String(p))).join(', ');
         const plan = (await client.query(`explain execute page_check${args ? `(${args})` : ''}`)).rows.map((r) => String(r['QUERY PLAN'])).join('\n');

@@ -76,6 +76,9 @@ export async function selectRows<T>(db: Executor, statement: SQL): Promise<T[]> 
 const dialect = new PgDialect();
 const statementNames = new Map<string, string>();
 
+/** A statement's SQL text and parameters, as the drivers receive them. */
+export const toQuery = (statement: SQL) => dialect.sqlToQuery(statement);
+
 /**
  * selectRows as a named prepared statement: on PostgreSQL each connection parses
  * and plans it once and then reuses that generic plan (the pool's connections set
@@ -87,7 +90,7 @@ const statementNames = new Map<string, string>();
  * plain query.
  */
 export async function selectPrepared<T>(db: Executor, statement: SQL): Promise<T[]> {
-  const query = dialect.sqlToQuery(statement);
+  const query = toQuery(statement);
   let name = statementNames.get(query.sql);
   if (!name) {
     name = `p_${createHash('sha1').update(query.sql).digest('hex').slice(0, 20)}`;

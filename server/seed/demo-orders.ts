@@ -126,13 +126,11 @@ export function createOrderGenerator(options: GeneratorOptions) {
     return 'Completed';
   }
 
-  let made = 0;
-
   return function next(): GeneratedOrder {
     const orderId = nextId++;
     // Order ids grow with time on the real service, so the i-th order falls in the i-th slice of the span
     // (newest-first pages then read neighbouring heap pages, as they do in production).
-    const slice = Math.min(made++, options.count - 1);
+    const slice = Math.min(orderId - options.firstOrderId, options.count - 1);
     const createdAt = new Date(now.getTime() - (1 - (slice + rnd.next()) / options.count) * spanDays * DAY);
     const ageDays = (now.getTime() - createdAt.getTime()) / DAY;
     const nationality = rnd.chance(0.85) ? rnd.pick(COMMON_NATIONALITIES) : rnd.pick(COUNTRY_NAMES.filter((c) => c !== 'Japan'));

@@ -94,10 +94,7 @@ const rowsOf = (ids: SQL) => sql`
   left join team_members tm on tm.id = p.assigned_to_id
   order by p.created_at desc nulls last, p.order_id desc nulls last`;
 
-/**
- * Runs `rowsOf` as a prepared statement when its text is one of a few fixed shapes (a folder's
- * page, a list of ids) so PostgreSQL plans it once per connection.
- */
+/** Runs `rowsOf`; a search passes selectPrepared for its list of matched ids (one fixed shape). */
 const rowsFor = (db: Executor, ids: SQL, run: typeof selectRows = selectRows) => run<OrderListRow>(db, rowsOf(ids));
 
 /**
