@@ -19,9 +19,9 @@ import type { Folder } from '../shared/orders';
 import { setUpReportBench } from './reports';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL!;
-const config = loadConfig({ DATABASE_URL: databaseUrl, DEMO_ORDERS: '0', LOG_LEVEL: 'info' });
-// One pool for both apps; they are measured one after the other.
-const database = await openDatabase({ databaseUrl, poolSize: 20 });
+const config = loadConfig({ DATABASE_URL: databaseUrl, DEMO_ORDERS: '0', LOG_LEVEL: 'info', DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE });
+// One pool for both apps (they are measured one after the other), sized as the server's (DATABASE_POOL_SIZE).
+const database = await openDatabase({ databaseUrl, poolSize: config.DATABASE_POOL_SIZE });
 
 const BENCH_EMAIL = 'bench.team@arrivalcard.example';
 let [member] = await database.db.select().from(teamMembers).where(eq(teamMembers.email, BENCH_EMAIL));

@@ -13,6 +13,11 @@ describe('configuration from the environment', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h:5432/db', DEMO_ORDERS: '25' }).DEMO_ORDERS).toBe(25);
   });
 
+  it('keeps few PostgreSQL connections unless told otherwise', () => {
+    expect(loadConfig({}).DATABASE_POOL_SIZE).toBe(4);
+    expect(loadConfig({ DATABASE_POOL_SIZE: '12' }).DATABASE_POOL_SIZE).toBe(12);
+  });
+
   it('parses intake keys into apiKey -> siteKey', () => {
     const config = loadConfig({ INTAKE_API_KEYS: 'japan-arrival=0123456789abcdef0123, nippon-entry=fedcba9876543210fedc' });
     expect([...config.INTAKE_API_KEYS.entries()]).toEqual([['0123456789abcdef0123', 'japan-arrival'], ['fedcba9876543210fedc', 'nippon-entry']]);
@@ -27,6 +32,7 @@ describe('configuration from the environment', () => {
     [{ JWT_EXPIRES_IN: 'forever' }, 'JWT_EXPIRES_IN'],
     [{ INTAKE_API_KEYS: 'site-without-key' }, 'INTAKE_API_KEYS'],
     [{ PUBLIC_BASE_URL: 'nope' }, 'PUBLIC_BASE_URL'],
+    [{ DATABASE_POOL_SIZE: '0' }, 'DATABASE_POOL_SIZE: must be at least 1'],
   ])('refuses %o with a message naming the variable', (env, expected) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(expected);

@@ -22,7 +22,7 @@ async function main() {
     }
     throw error;
   }
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: config.DATABASE_POOL_SIZE });
   await runMigrations(database);
   const seeded = await bootstrap(database, config);
   const app = await buildApp({

@@ -12,6 +12,7 @@ import { requirePermission, type Staff } from '../../lib/auth';
 import { currentCounterTotals } from './counts-snapshot';
 import { folderTotal } from './folder-counts';
 import { folderPredicate, utcToday } from './folders';
+import { cheapestPiece, currentTrigramStats, type TrigramStats } from './search-terms';
 
 export interface PageRequest {
   folder: Folder;
@@ -52,11 +53,18 @@ function idPrefixCondition(digits: string): SQL | null {
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** searchVal: order id prefix, or name / e-mail / telephone contains, case-insensitive. */
-export function searchCondition(raw: string): SQL | null {
+/**
+ * searchVal: order id prefix, or name / e-mail / telephone contains, case-insensitive. With trigram
+ * frequencies at hand, a long term asks the index for its cheapest piece and strpos checks the whole.
+ */
+export function searchCondition(raw: string, stats: TrigramStats | null = null): SQL | null {
   const term = raw.trim().replace(/\s+/g, ' ');
   if (!term) return null;
-  const contains = sql`o.search_text like ${`%${escapeLike(term.toLowerCase())}%`}`;
+  const lower = term.toLowerCase();
+  const piece = cheapestPiece(lower, stats);
+  const contains = piece
+    ? sql`(o.search_text like ${`%${piece}%`} and strpos(o.search_text, ${lower}) > 0)`
+    : sql`o.search_text like ${`%${escapeLike(lower)}%`}`;
   const ids = idPrefixCondition(term.replace(/^#/, ''));
   return ids ? sql`(${ids} or ${contains})` : sql`(${contains})`;
 }
@@ -144,7 +152,7 @@ async function searchByMatches(db: Executor, where: SQL, search: SQL, request: P
 export async function listOrders(db: Executor, staff: Staff, request: PageRequest): Promise<OrderPage> {
   assertMayReadFolder(staff, request.folder);
   const today = utcToday(); // one date for the page and its total, even across midnight
-  const search = request.search ? searchCondition(request.search) : null;
+  const search = request.search ? searchCondition(request.search, currentTrigramStats(db)) : null;
   if (!search) {
     const [rows, counters] = await Promise.all([
       (preparedPage(request) ? selectPrepared : selectRows)<OrderListRow>(db, folderPageStatement(staff, request, today)),
