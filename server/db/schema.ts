@@ -173,6 +173,8 @@ export const orders = pgTable('orders', {
   index('orders_queue_mine_idx').on(t.assignedToId, t.createdAt.desc(), t.orderId.desc())
     .where(sql`${t.assignedToId} is not null and ${t.processStatus} not in ('Completed','Refunds','ChargeBack','Deleted')`),
   // The trigram index on search_text for queue search (contains) is in migration 0011 (needs pg_trgm).
+  // Order id prefix search as one text range ('10974' <= id < '10975', bytewise), a shape a prepared statement can keep.
+  index('orders_id_text_idx').on(sql`(${t.orderId}::text collate "C")`),
 ]);
 
 /**

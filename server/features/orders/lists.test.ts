@@ -154,6 +154,11 @@ describe('POST /api/admin/search-order', () => {
     expect(page.json()).toMatchObject({ totalRecords: expected.length, totalCapped: false });
     const exact = await search({ start: 0, end: 10, searchVal: String(target), folderName: 'orderHistory' });
     expect(ids(exact)).toEqual([target]);
+    // A prefix ending in 9: "10019" <= id < "1001:" in byte order.
+    const nines = await expectedIds('orderHistory', team.member.id, sql`(o.order_id::text like '10019%'
+      or order_search_text(o.given_name, o.surname, o.email, o.personal_phone_code, o.personal_telephone_number) like '%10019%')`);
+    expect(nines.length).toBeGreaterThanOrEqual(10);
+    expect(ids(await search({ start: 0, end: 50, searchVal: '10019', folderName: 'orderHistory' }))).toEqual(nines);
   });
 
   it('pages short and common terms the same way (folder walk and match-first paths agree with the predicate)', async () => {

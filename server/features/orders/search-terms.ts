@@ -60,22 +60,28 @@ export function likeTrigrams(term: string): Placed[] {
   return found;
 }
 
-/** Modelled cost of asking the index for these trigrams and rechecking the candidates it returns. */
-function modelCost(trigrams: Placed[], stats: TrigramStats): number {
-  if (!trigrams.length) return Infinity;
-  const unseen = 0.5 / Math.max(1, stats.sampleRows);
-  const share = (t: string) => Math.max(unseen, (stats.counts.get(t) ?? 0) / Math.max(1, stats.sampleRows));
-  const byRarity = trigrams.map((p) => ({ ...p, f: share(p.trigram) })).sort((a, b) => a.f - b.f);
-  const postings = byRarity.reduce((sum, p) => sum + p.f, 0) * stats.tableRows;
-  const counted: Placed[] = [];
-  let candidates = stats.tableRows;
-  for (const p of byRarity) {
-    if (counted.some((c) => Math.abs(c.at - p.at) < 3)) continue;
-    candidates *= counted.length ? Math.min(1, CORRELATION * p.f) : p.f;
-    counted.push(p);
+/** A trigram's share of the sampled orders (half a row when the sample never saw it). */
+const shareOf = (stats: TrigramStats, trigram: string) =>
+  Math.max(0.5, stats.counts.get(trigram) ?? 0) / Math.max(1, stats.sampleRows);
+
+/** Modelled cost of asking the index for trigrams with these shares, at these positions, and rechecking what it returns. */
+function modelCost(shares: number[], positions: number[], tableRows: number): number {
+  if (!shares.length) return Infinity;
+  let postings = 0;
+  for (const f of shares) postings += f;
+  const counted: number[] = [];
+  let candidates = tableRows;
+  for (const i of shares.map((_, k) => k).sort((x, y) => shares[x]! - shares[y]!)) {
+    if (counted.some((at) => Math.abs(at - positions[i]!) < 3)) continue;
+    candidates *= counted.length ? Math.min(1, CORRELATION * shares[i]!) : shares[i]!;
+    counted.push(positions[i]!);
   }
-  return postings * POSTING_COST + candidates * RECHECK_COST;
+  return postings * tableRows * POSTING_COST + candidates * RECHECK_COST;
 }
+
+/** Terms come back as staff page through a search's results; the last choices are kept per sample. */
+const choices = new WeakMap<TrigramStats, Map<string, string | null>>();
+const CHOICES_KEPT = 1000;
 
 /**
  * The piece of a lower-case term to give the trigram index, or null to give it the whole term. Pieces
@@ -84,19 +90,29 @@ function modelCost(trigrams: Placed[], stats: TrigramStats): number {
  */
 export function cheapestPiece(term: string, stats: TrigramStats | null): string | null {
   if (!stats || stats.sampleRows === 0) return null;
-  const whole = modelCost(likeTrigrams(term), stats);
+  let kept = choices.get(stats);
+  if (!kept) choices.set(stats, (kept = new Map()));
+  const known = kept.get(term);
+  if (known !== undefined) return known;
+
+  const placed = likeTrigrams(term);
+  const whole = modelCost(placed.map((p) => shareOf(stats, p.trigram)), placed.map((p) => p.at), stats.tableRows);
   let best: { piece: string; cost: number } | null = null;
   for (const run of term.matchAll(/[a-z0-9]{3,}/g)) {
     const text = run[0];
-    for (let length = 3; length <= Math.min(MAX_PIECE, text.length); length++) {
-      for (let start = 0; start + length <= text.length; start++) {
-        const piece = text.slice(start, start + length);
-        const cost = modelCost(trigramsOf(piece), stats);
-        if (!best || cost < best.cost) best = { piece, cost };
+    const shares = Array.from({ length: text.length - 2 }, (_, i) => shareOf(stats, text.slice(i, i + 3)));
+    const positions = shares.map((_, i) => i);
+    for (let count = 1; count <= Math.min(MAX_PIECE - 2, shares.length); count++) {
+      for (let first = 0; first + count <= shares.length; first++) {
+        const cost = modelCost(shares.slice(first, first + count), positions.slice(first, first + count), stats.tableRows);
+        if (!best || cost < best.cost) best = { piece: text.slice(first, first + count + 2), cost };
       }
     }
   }
-  return best && best.piece !== term && best.cost * REQUIRED_GAIN < whole ? best.piece : null;
+  const choice = best && best.piece !== term && best.cost * REQUIRED_GAIN < whole ? best.piece : null;
+  if (kept.size >= CHOICES_KEPT) kept.clear();
+  kept.set(term, choice);
+  return choice;
 }
 
 /** Samples trigram frequencies of orders.search_text (all rows of a small table). */
