@@ -121,7 +121,10 @@ export async function sampleTrigramStats(db: Executor, targetRows = 10_000): Pro
   const estimate = table?.estimate ?? -1;
   const percent = estimate > targetRows ? Math.max(0.01, (100 * targetRows) / estimate) : 100;
   const [sample] = await selectRows<{ rows: number; counts: Record<string, number> | string | null }>(db, sql`
-    with sample as materialized (select o.search_text from orders o tablesample system (${percent}::float4))
+    with sample as materialized (
+      -- The limit bounds the work when the estimate is missing (a table never analyzed reads as -1 rows).
+      select o.search_text from orders o tablesample system (${percent}::float4) limit ${targetRows * 2}
+    )
     select (select count(*) from sample)::int as rows,
       (select json_object_agg(t, n) from (select t, count(*)::int as n from sample, unnest(show_trgm(sample.search_text)) t group by t) g) as counts`);
   const raw = typeof sample?.counts === 'string' ? JSON.parse(sample.counts) as Record<string, number> : sample?.counts ?? {};
