@@ -1,5 +1,5 @@
 /**
- * Part of `npm run bench`: the generic plan of every folder's page statement at the bench's data size.
+ * Part of `npm run bench`: the generic plan of every folder's page and search statements at the bench's data size.
  * Pages are prepared statements with a generic plan (docs/decisions/0007), which PostgreSQL picks once
  * for every offset; a plan that sorts or scans the whole table would be slow for every page. Each
  * folder's statement is prepared on one connection and explained with plan_cache_mode=force_generic_plan,
@@ -8,11 +8,22 @@
 import pg from 'pg';
 import { FOLDERS } from '../shared/orders';
 import { toQuery } from '../server/db/client';
-import { folderPageStatement } from '../server/features/orders/lists.service';
+import { folderPageStatement, folderWhere, searchCondition, searchMatchesStatement } from '../server/features/orders/lists.service';
+import type { TrigramStats } from '../server/features/orders/search-terms';
 import type { Staff } from '../server/lib/auth';
 
-/** Folders whose generic page plan sorts the folder or scans the whole orders table, with the plan. */
-export async function checkPagePlans(databaseUrl: string, staff: Staff): Promise<string[]> {
+/** The generic plan of a statement, prepared and explained as the app's pool runs it. */
+async function genericPlan(client: pg.Client, statement: Parameters<typeof toQuery>[0]): Promise<string> {
+  const query = toQuery(statement);
+  await client.query(`prepare plan_check as ${query.sql}`);
+  const args = query.params.map((p) => client.escapeLiteral(String(p))).join(', ');
+  const plan = (await client.query(`explain execute plan_check${args ? `(${args})` : ''}`)).rows.map((r) => String(r['QUERY PLAN'])).join('\n');
+  await client.query('deallocate plan_check');
+  return plan;
+}
+
+/** Folders whose generic page plan sorts the folder or scans the whole orders table, or whose search scans it, with the plan. */
+export async function checkPagePlans(databaseUrl: string, staff: Staff, stats: TrigramStats): Promise<string[]> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   const problems: string[] = [];
@@ -26,14 +37,20 @@ export async function checkPagePlans(databaseUrl: string, staff: Staff): Promise
     ];
     for (const request of requests) {
       for (const offset of [0, 4990]) {
-        const query = toQuery(folderPageStatement(staff, { ...request, offset }));
-        await client.query(`prepare page_check as ${query.sql}`);
-        const args = query.params.map((p) => client.escapeLiteral(String(p))).join(', ');
-        const plan = (await client.query(`explain execute page_check${args ? `(${args})` : ''}`)).rows.map((r) => String(r['QUERY PLAN'])).join('\n');
-        await client.query('deallocate page_check');
+        const plan = await genericPlan(client, folderPageStatement(staff, { ...request, offset }));
         // The ten rows of the page are sorted at the top; under the Limit nothing may sort or scan the table.
         const underLimit = plan.slice(plan.indexOf('Limit'));
         if (/\bSort\b|Seq Scan on orders/.test(underLimit)) problems.push(`${request.folder}${'processMonth' in request ? ` month ${request.processMonth}` : ''} offset ${offset}:\n${plan}`);
+      }
+    }
+    // Every search shape (whole term or piece, with or without an id prefix) in every folder: the matches must
+    // come from the indexes, never from a scan of the table.
+    for (const request of requests) {
+      for (const term of ['buster.damore170', '10974', '9012345678', '+81 9012345678']) {
+        for (const withStats of [null, stats]) {
+          const plan = await genericPlan(client, searchMatchesStatement(folderWhere(staff, request), searchCondition(term, withStats)!, request));
+          if (/Seq Scan on orders/.test(plan)) problems.push(`search "${term}" in ${request.folder}${withStats ? ' (piece)' : ''}:\n${plan}`);
+        }
       }
     }
   } finally {

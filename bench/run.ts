@@ -27,6 +27,7 @@ import { moveOrders } from '../server/features/orders/order-status.service';
 import type { Staff } from '../server/lib/auth';
 import { checkReportCounts, reportScenarios } from './reports';
 import { checkPagePlans } from './plans';
+import { sampleTrigramStats } from '../server/features/orders/search-terms';
 
 const DB_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/arrival_card_bench';
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 1_000_000);
@@ -162,8 +163,8 @@ async function main() {
   const auth = { authorization: `Bearer ${ready.token}`, 'content-type': 'application/json' };
   const json = { 'content-type': 'application/json' };
   const terms = await pickSearchTerms(database);
-  const planProblems = await checkPagePlans(DB_URL, { id: ready.staffId, name: 'Bench Team', email: '', type: 'Team' });
-  log(`every folder's generic page plan walks an index: ${planProblems.length ? `NO\n${planProblems.join('\n\n')}` : 'yes'}`);
+  const planProblems = await checkPagePlans(DB_URL, { id: ready.staffId, name: 'Bench Team', email: '', type: 'Team' }, await sampleTrigramStats(database.db));
+  log(`every folder's generic page and search plans use indexes: ${planProblems.length ? `NO\n${planProblems.join('\n\n')}` : 'yes'}`);
   const searchBody = (searchVal: string, folderName: string) => JSON.stringify({ start: 0, end: 10, searchVal, folderName });
 
   const scenarios: Scenario[] = [

@@ -63,7 +63,7 @@ export function searchCondition(raw: string, stats: TrigramStats | null = null):
   return ids ? sql`(${ids} or ${contains})` : sql`(${contains})`;
 }
 
-function folderWhere(staff: Staff, request: PageRequest, today = utcToday()): SQL {
+export function folderWhere(staff: Staff, request: PageRequest, today = utcToday()): SQL {
   const parts = [folderPredicate(request.folder, staff.id, today)];
   if (request.folder === 'futureOrder' && request.processMonth) {
     parts.push(sql`extract(month from o.processing_date) = ${request.processMonth}`);
@@ -121,6 +121,18 @@ const preparedPage = (request: PageRequest) => (PAGE_SIZE_OPTIONS as readonly nu
 export const folderPageStatement = (staff: Staff, request: PageRequest, today = utcToday()) =>
   rowsOf(pageIds(folderWhere(staff, request, today), request));
 
+/** The statement of a selective search, as searchByMatches runs it (the bench checks its generic plan). */
+export const searchMatchesStatement = (where: SQL, search: SQL, request: PageRequest) => sql`
+    with s as materialized (
+      select o.order_id, o.created_at, o.process_status, o.assigned_to_id, o.processing_mode, o.processing_date
+      from orders o where ${search} limit ${SEARCH_CANDIDATES + 1}
+    ), f as (select o.order_id, o.created_at from s o where ${where})
+    select c.candidates, c.total, r.*
+    from (select (select count(*) from s)::int as candidates, (select count(*) from f)::int as total) c
+    left join lateral (${rowsOf(sql`
+      select order_id from f order by created_at desc nulls last, order_id desc nulls last limit ${request.limit} offset ${request.offset}`)}) r on true
+    order by r.created_at desc nulls last, r.order_id desc nulls last`;
+
 /**
  * A selective search: the matches come from the trigram / id-text indexes
  * first (fenced in a materialized CTE so the planner cannot "help" by ANDing in
@@ -132,16 +144,7 @@ export const folderPageStatement = (staff: Staff, request: PageRequest, today = 
 async function searchByMatches(db: Executor, where: SQL, search: SQL, request: PageRequest): Promise<OrderPage | null> {
   // One statement (a round trip to PostgreSQL costs more CPU than the page's rows): every row carries the
   // two counts, and with no row in the window a single row of nulls still does.
-  const found = await selectPrepared<OrderListRow & { candidates: number; total: number }>(db, sql`
-    with s as materialized (
-      select o.order_id, o.created_at, o.process_status, o.assigned_to_id, o.processing_mode, o.processing_date
-      from orders o where ${search} limit ${SEARCH_CANDIDATES + 1}
-    ), f as (select o.order_id, o.created_at from s o where ${where})
-    select c.candidates, c.total, r.*
-    from (select (select count(*) from s)::int as candidates, (select count(*) from f)::int as total) c
-    left join lateral (${rowsOf(sql`
-      select order_id from f order by created_at desc nulls last, order_id desc nulls last limit ${request.limit} offset ${request.offset}`)}) r on true
-    order by r.created_at desc nulls last, r.order_id desc nulls last`);
+  const found = await selectPrepared<OrderListRow & { candidates: number; total: number }>(db, searchMatchesStatement(where, search, request));
   const counts = found[0];
   if (!counts || counts.candidates > SEARCH_CANDIDATES) return null;
   const rows = found.filter((r) => r.order_id !== null).map(({ candidates: _c, total: _t, ...row }) => row);
