@@ -39,8 +39,11 @@ export function assertMayReadFolder(staff: Staff, folder: Folder) {
  * Order id prefix as a range on the id's text in byte order ("1234" <= id < "1235"), which
  * orders_id_text_idx serves: one SQL shape whatever the prefix, unlike a primary-key range per id length.
  */
-function idPrefixCondition(digits: string): SQL | null {
-  if (!/^[1-9]\d{0,19}$/.test(digits)) return null;
+const ID_PREFIX = /^#?([1-9]\d{0,19})$/;
+
+function idPrefixCondition(term: string): SQL | null {
+  const digits = ID_PREFIX.exec(term)?.[1];
+  if (!digits) return null;
   const after = digits.slice(0, -1) + String.fromCharCode(digits.charCodeAt(digits.length - 1) + 1); // "1239" -> "123:"
   return sql`(o.order_id::text collate "C" >= ${digits} and o.order_id::text collate "C" < ${after})`;
 }
@@ -59,7 +62,7 @@ export function searchCondition(raw: string, stats: TrigramStats | null = null):
   const contains = piece
     ? sql`(o.search_text like ${`%${piece}%`} and strpos(o.search_text, ${lower}) > 0)`
     : sql`o.search_text like ${`%${escapeLike(lower)}%`}`;
-  const ids = idPrefixCondition(term.replace(/^#/, ''));
+  const ids = idPrefixCondition(term);
   return ids ? sql`(${ids} or ${contains})` : sql`(${contains})`;
 }
 
@@ -71,8 +74,8 @@ export function folderWhere(staff: Staff, request: PageRequest, today = utcToday
   return sql.join(parts, sql` and `);
 }
 
-/** A search term the trigram index can serve (3+ characters) or an id prefix (primary key ranges). */
-const indexable = (term: string) => term.trim().length >= 3 || /^#?[1-9]\d*$/.test(term.trim());
+/** A search term the trigram index can serve (3+ characters) or an id prefix (the id-text index). */
+const indexable = (term: string) => term.trim().length >= 3 || ID_PREFIX.test(term.trim());
 
 /** Most matches a selective search collects before it falls back to walking the folder in order. */
 export const SEARCH_CANDIDATES = 20_000;
@@ -96,8 +99,6 @@ const rowsOf = (ids: SQL) => sql`
   left join team_members tm on tm.id = p.assigned_to_id
   order by p.created_at desc nulls last, p.order_id desc nulls last`;
 
-/** Runs `rowsOf` planned per call (a search walking its folder). */
-const rowsFor = (db: Executor, ids: SQL) => selectRows<OrderListRow>(db, rowsOf(ids));
 
 /**
  * Ids first (an index-only walk of the folder's partial index, however deep the page), then the rows.
@@ -171,7 +172,7 @@ export async function listOrders(db: Executor, staff: Staff, request: PageReques
   // A short or very common term: walk the folder newest first, filtering; count up to the cap.
   const matching = sql`${where} and ${search}`;
   const [rows, counted] = await Promise.all([
-    rowsFor(db, pageIds(matching, request)),
+    selectRows<OrderListRow>(db, rowsOf(pageIds(matching, request))),
     selectRows<{ total: number }>(db, sql`select count(*)::int as total from (select 1 from orders o where ${matching} limit ${SEARCH_COUNT_CAP + 1}) m`),
   ]);
   const total = counted[0]?.total ?? 0;

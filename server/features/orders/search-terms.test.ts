@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
-import { cheapestPiece, likeTrigrams, type TrigramStats } from './search-terms';
+import { describe, expect, it, vi } from 'vitest';
+import type { Executor } from '../../db/client';
+import { cheapestPiece, currentTrigramStats, likeTrigrams, type TrigramStats } from './search-terms';
 
 // Trigram counts sampled from the bench's 1M generated orders, for the trigrams of the terms below.
 const sample = JSON.parse(readFileSync(new URL('./search-terms.sample.json', import.meta.url), 'utf8')) as { tableRows: number; sampleRows: number; counts: Record<string, number> };
@@ -38,5 +39,18 @@ describe('cheapestPiece', () => {
   it('keeps the whole term without statistics or without a piece of 3 letters or digits', () => {
     expect(cheapestPiece('buster.damore170', null)).toBeNull();
     expect(cheapestPiece('a.b-c', benchLike)).toBeNull();
+  });
+});
+
+describe('currentTrigramStats', () => {
+  it('never makes a search wait: none at first, the background sample once it is in, and no second sample within the hour', async () => {
+    let queries = 0;
+    // A stand-in database answering the two sampling queries: the row estimate, then the counted sample.
+    const db = { execute: async () => (++queries % 2 === 1 ? { rows: [{ estimate: 500 }] } : { rows: [{ rows: 500, counts: { abc: 7 } }] }) } as unknown as Executor;
+    expect(currentTrigramStats(db)).toBeNull();
+    await vi.waitFor(() => expect(currentTrigramStats(db)).not.toBeNull());
+    expect(currentTrigramStats(db)).toMatchObject({ sampleRows: 500, tableRows: 500 });
+    expect(currentTrigramStats(db)!.counts.get('abc')).toBe(7);
+    expect(queries).toBe(2);
   });
 });

@@ -139,13 +139,13 @@ const statsByDatabase = new WeakMap<object, { stats: TrigramStats | null; takenA
  * This process's trigram frequencies for `db`, or null until the first sample is in: a search never
  * waits for the sample, it is taken (and renewed when an hour old) in the background.
  */
-export function currentTrigramStats(db: Executor, now = Date.now()): TrigramStats | null {
+export function currentTrigramStats(db: Executor): TrigramStats | null {
   let entry = statsByDatabase.get(db);
   if (!entry) {
     entry = { stats: null, takenAt: 0, renewing: false };
     statsByDatabase.set(db, entry);
   }
-  if (!entry.renewing && now - entry.takenAt >= STATS_MAX_AGE_MS) {
+  if (!entry.renewing && Date.now() - entry.takenAt >= STATS_MAX_AGE_MS) {
     const renewed = entry;
     renewed.renewing = true;
     sampleTrigramStats(db)
