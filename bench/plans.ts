@@ -3,12 +3,14 @@
  * Pages are prepared statements with a generic plan (docs/decisions/0007), which PostgreSQL picks once
  * for every offset; a plan that sorts or scans the whole table would be slow for every page. Each
  * folder's statement is prepared on one connection and explained with plan_cache_mode=force_generic_plan,
- * as the app's pool runs it, for page 1 and page 500.
+ * as the app's pool runs it, for page 1 and page 500 (a deep page: both its walks, from an anchor and
+ * from the top, page-anchors.ts).
  */
 import pg from 'pg';
 import { FOLDERS } from '../shared/orders';
 import { toQuery } from '../server/db/client';
-import { folderPageStatement, folderWhere, searchCondition, searchMatchesStatement } from '../server/features/orders/lists.service';
+import { anchoredPageStatement, folderPageStatement, folderWhere, searchCondition, searchMatchesStatement } from '../server/features/orders/lists.service';
+import { utcToday } from '../server/features/orders/folders';
 import type { TrigramStats } from '../server/features/orders/search-terms';
 import type { Staff } from '../server/lib/auth';
 
@@ -37,7 +39,9 @@ export async function checkPagePlans(databaseUrl: string, staff: Staff, stats: T
     ];
     for (const request of requests) {
       for (const offset of [0, 4990]) {
-        const plan = await genericPlan(client, folderPageStatement(staff, { ...request, offset }));
+        const page = { ...request, offset };
+        const anchor = { anchor: { position: 4000, createdAt: new Date().toISOString(), orderId: 0 }, version: '0' };
+        const plan = await genericPlan(client, offset ? anchoredPageStatement(staff, page, utcToday(), anchor) : folderPageStatement(staff, page));
         // The ten rows of the page are sorted at the top; under the Limit nothing may sort or scan the table.
         const underLimit = plan.slice(plan.indexOf('Limit'));
         if (/\bSort\b|Seq Scan on orders/.test(underLimit)) problems.push(`${request.folder}${'processMonth' in request ? ` month ${request.processMonth}` : ''} offset ${offset}:\n${plan}`);

@@ -189,6 +189,8 @@ export const orderFolderCounts = pgTable('order_folder_counts', {
   day: date('day').notNull().default('-infinity'),
   shard: smallint('shard').notNull(),
   n: bigint('n', { mode: 'number' }).notNull(),
+  /** Orders that entered or left the bucket, ever: a folder's version for its page anchors (migration 0013). */
+  changes: bigint('changes', { mode: 'number' }).notNull().default(0),
 }, (t) => [primaryKey({ columns: [t.bucket, t.day, t.shard] })]);
 
 export const remarks = pgTable('remarks', {

@@ -3,8 +3,8 @@ import { sql } from 'drizzle-orm';
 import { buildTestApp, type TestContext } from '../../test/helper';
 import { selectRows } from '../../db/client';
 import { countFolders } from './folders';
-import { readFolderCounts, readFutureMonthCounts, rebuildFolderCounts } from './folder-counts';
-import { MONTHS } from '../../../shared/orders';
+import { folderVersionBuckets, readFolderCounts, readFutureMonthCounts, rebuildFolderCounts } from './folder-counts';
+import { FOLDERS, MONTHS, type Folder } from '../../../shared/orders';
 
 let t: TestContext;
 let staffIds: number[] = [];
@@ -68,10 +68,52 @@ describe('incremental folder counts', () => {
     expect(tilesLater[month]).toBe(live);
   });
 
-  it('rebuild gives the same numbers', async () => {
+  it('rebuild gives the same numbers, and every folder a version above its old one', async () => {
     const before = await readFolderCounts(t.database.db, staffIds[1]!);
+    const versionsBefore = await versions();
     await rebuildFolderCounts(t.database.db);
     expect(await readFolderCounts(t.database.db, staffIds[1]!)).toEqual(before);
+    await expectCountsMatch();
+    const versionsAfter = await versions();
+    for (const folder of FOLDERS) expect(versionsAfter[folder] > versionsBefore[folder], folder).toBe(true);
+  });
+});
+
+/** Each folder's version (page-anchors.ts) for staffIds[0]. */
+async function versions(): Promise<Record<Folder, bigint>> {
+  const entries = await Promise.all(FOLDERS.map(async (folder) => {
+    const buckets = folderVersionBuckets(folder, staffIds[0]!);
+    const [row] = await selectRows<{ v: string }>(t.database.db, sql`
+      select coalesce(sum(changes), 0)::text as v from order_folder_counts where bucket in (${sql.join(buckets.map((b) => sql`${b}`), sql`, `)})`);
+    return [folder, BigInt(row!.v)] as const;
+  }));
+  return Object.fromEntries(entries) as Record<Folder, bigint>;
+}
+
+describe('folder versions', () => {
+  const moved = (before: Record<Folder, bigint>, after: Record<Folder, bigint>) =>
+    FOLDERS.filter((f) => after[f] !== before[f]).sort();
+
+  it('move when a folder gains or loses an order, and only then', async () => {
+    const db = t.database.db;
+    let before = await versions();
+    await db.execute(sql`update orders set given_name = 'RENAMED', updated_at = now()`);
+    expect(moved(before, await versions())).toEqual([]);
+
+    const [pending] = await selectRows<{ order_id: number }>(db, sql`
+      select order_id from orders where process_status = 'Pending' and assigned_to_id is null limit 1`);
+    before = await versions();
+    await db.execute(sql`update orders set process_status = 'Awaiting' where order_id = ${pending!.order_id}`);
+    expect(moved(before, await versions())).toEqual(['awaitingOrder', 'pendingOrder']);
+
+    // A future order whose processing date comes forward to today moves from Future to New.
+    const [future] = await selectRows<{ order_id: number }>(db, sql`
+      update orders set process_status = 'New', assigned_to_id = null, processing_mode = 'future', processing_date = ${isoDay(30)}
+      where order_id = (select min(order_id) from orders where process_status = 'Completed') returning order_id`);
+    before = await versions();
+    await db.execute(sql`update orders set processing_date = ${isoDay(0)} where order_id = ${future!.order_id}`);
+    expect(moved(before, await versions())).toEqual(expect.arrayContaining(['futureOrder', 'newOrder']));
+    expect(moved(before, await versions())).not.toContain('pendingOrder');
     await expectCountsMatch();
   });
 });

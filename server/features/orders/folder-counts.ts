@@ -32,14 +32,11 @@ export async function readCounterRows(db: Executor): Promise<CounterRow[]> {
 export interface CounterTotals {
   buckets: ReadonlyMap<string, number>;
   futureDays: readonly { day: string; unassigned: number; assigned: number }[];
-  /** Sum of the status buckets except Deleted (Order History). */
-  history: number;
 }
 
 export function totalCounters(rows: CounterRow[]): CounterTotals {
   const buckets = new Map<string, number>();
   const days = new Map<string, { day: string; unassigned: number; assigned: number }>();
-  let history = 0;
   for (const r of rows) {
     if (r.bucket === 'fu' || r.bucket === 'fa') {
       // A future order without a processing date is in neither New nor Future (as in folders.ts).
@@ -51,10 +48,9 @@ export function totalCounters(rows: CounterRow[]): CounterTotals {
       continue;
     }
     buckets.set(r.bucket, (buckets.get(r.bucket) ?? 0) + r.n);
-    if (r.bucket.startsWith('s:') && r.bucket !== 's:Deleted') history += r.n;
   }
   const futureDays = [...days.values()].sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
-  return { buckets, futureDays, history };
+  return { buckets, futureDays };
 }
 
 /** '-infinity' sorts before every ISO date; a real day is compared as text (YYYY-MM-DD). */
@@ -83,8 +79,24 @@ export function folderTotal(totals: CounterTotals, folder: Folder, staffId: numb
       return future;
     }
     case 'myOrder': return bucket(`m:${staffId}`);
-    case 'orderHistory': return totals.history;
+    case 'orderHistory': return bucket('h');
     default: return bucket(`s:${STATUS_FOLDERS[folder]}`);
+  }
+}
+
+/**
+ * The buckets whose `changes` (summed over shards) are a folder's version: the sum moves whenever the
+ * folder gains or loses an order, and never goes back (migration 0013). New and Future read the
+ * day-less 'v:' twins of their dated buckets, which also move when a future order's date does.
+ */
+export function folderVersionBuckets(folder: Folder, staffId: number): string[] {
+  switch (folder) {
+    case 'newOrder': return ['u:standard', 'v:fu'];
+    case 'priorityOrder': return ['u:priority'];
+    case 'futureOrder': return ['v:fu', 'v:fa'];
+    case 'myOrder': return [`m:${staffId}`];
+    case 'orderHistory': return ['h'];
+    default: return [`s:${STATUS_FOLDERS[folder]}`];
   }
 }
 
@@ -131,15 +143,17 @@ export async function readFutureMonthCounts(db: Executor, today?: string): Promi
 /**
  * Recomputes every counter from the orders (repair tool and the benchmark's reset
  * after it measured with the triggers off). Locks orders against writes meanwhile.
- * Also drops the rows that sum to zero.
+ * Also drops the rows that sum to zero. Every new row's `changes` starts above the
+ * old rows' sum, so no folder's version returns to a value it had before.
  */
 export async function rebuildFolderCounts(db: Executor): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.execute(sql`lock table orders in share mode`);
+    const [before] = await selectRows<{ changes: string }>(tx, sql`select coalesce(sum(changes), 0)::text as changes from order_folder_counts`);
     await tx.execute(sql`delete from order_folder_counts`);
     await tx.execute(sql`
-      insert into order_folder_counts (bucket, day, shard, n)
-      select b.bucket, b.day, 0, count(*)
+      insert into order_folder_counts (bucket, day, shard, n, changes)
+      select b.bucket, b.day, 0, count(*), ${before!.changes}::bigint + count(*)
       from orders r
       cross join lateral order_count_buckets(r.process_status, r.processing_mode, r.processing_date, r.assigned_to_id, r.processed_at) b
       group by b.bucket, b.day`);

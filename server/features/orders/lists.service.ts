@@ -10,7 +10,8 @@ import { PAGE_SIZE_OPTIONS, SEARCH_COUNT_CAP, type OrderListRow } from '../../..
 import { selectPrepared, selectRows, type Executor } from '../../db/client';
 import { requirePermission, type Staff } from '../../lib/auth';
 import { currentCounterTotals } from './counts-snapshot';
-import { folderTotal } from './folder-counts';
+import { folderTotal, folderVersionBuckets } from './folder-counts';
+import { ANCHORED_FROM, anchorKey, nearestAnchor, rememberAnchor, type Anchor } from './page-anchors';
 import { folderPredicate, utcToday } from './folders';
 import { cheapestPiece, currentTrigramStats, type TrigramStats } from './search-terms';
 
@@ -92,8 +93,8 @@ const ROW_COLUMNS = sql`
   p.year_of_arrival_in_japan::int as year_of_arrival_in_japan`;
 
 /** The page's rows for a subquery answering `order_id`s, newest first. */
-const rowsOf = (ids: SQL) => sql`
-  select ${ROW_COLUMNS}
+const rowsOf = (ids: SQL, extraColumns = sql``) => sql`
+  select ${ROW_COLUMNS}${extraColumns}
   from (${ids}) ids
   join orders p on p.order_id = ids.order_id
   left join team_members tm on tm.id = p.assigned_to_id
@@ -106,10 +107,10 @@ const rowsOf = (ids: SQL) => sql`
  * both as parameters a generic plan must guess the row count, and for Order History it guessed a
  * sort of the whole folder; with the size fixed it walks the index for any offset.
  */
-const pageIds = (where: SQL, request: PageRequest) => sql`
+const pageIds = (where: SQL, request: PageRequest, offset = request.offset) => sql`
   select o.order_id from orders o where ${where}
   order by o.created_at desc nulls last, o.order_id desc nulls last
-  limit ${sql.raw(String(Math.trunc(request.limit)))} offset ${Math.trunc(request.offset)}`;
+  limit ${sql.raw(String(Math.trunc(request.limit)))} offset ${Math.trunc(offset)}`;
 
 /**
  * A page of a folder at a standard page size, at any depth, is a prepared statement (one per folder
@@ -121,6 +122,42 @@ const preparedPage = (request: PageRequest) => (PAGE_SIZE_OPTIONS as readonly nu
 /** The statement of one page of a folder without a search, as listOrders runs it (the bench checks its generic plan). */
 export const folderPageStatement = (staff: Staff, request: PageRequest, today = utcToday()) =>
   rowsOf(pageIds(folderWhere(staff, request, today), request));
+
+/** What anchoredPageStatement adds to each row: the folder's version and the row's exact created_at. */
+interface AnchoredRow extends OrderListRow { version: string; exact_created_at: string }
+
+/** No anchor yet: a version no folder has, so the statement walks from the top. */
+const NO_ANCHOR = { anchor: { position: 0, createdAt: '-infinity', orderId: 0 }, version: '-1' };
+
+/**
+ * A deep page (page-anchors.ts): reads the folder's version and, in the same snapshot, walks from the
+ * anchor if the version is the anchor's, else from the top. The two walks are gated by that comparison
+ * (one-time filters), so only one runs. Every row carries the version; with no row in the window, a
+ * single row of nulls still does.
+ */
+export const anchoredPageStatement = (staff: Staff, request: PageRequest, today: string, from: { anchor: Anchor; version: string } = NO_ANCHOR) => {
+  const where = folderWhere(staff, request, today);
+  const buckets = sql.join(folderVersionBuckets(request.folder, staff.id).map((b) => sql`${b}`), sql`, `);
+  const { anchor, version } = from;
+  const afterAnchor = sql`${where} and v.version = ${version} and (o.created_at, o.order_id) <= (${anchor.createdAt}::timestamptz, ${anchor.orderId}::bigint)`;
+  return sql`
+    select v.version, r.*
+    from (select coalesce(sum(c.changes), 0)::text as version from order_folder_counts c where c.bucket in (${buckets})) v
+    left join lateral (${rowsOf(sql`(${pageIds(afterAnchor, request, request.offset - anchor.position)})
+      union all (${pageIds(sql`${where} and v.version <> ${version}`, request)})`, sql`, p.created_at::text as exact_created_at`)}) r on true
+    order by r.created_at desc nulls last, r.order_id desc nulls last`;
+};
+
+async function anchoredPage(db: Executor, staff: Staff, request: PageRequest, today: string): Promise<OrderListRow[]> {
+  const key = anchorKey(request.folder, staff.id, today, request.processMonth);
+  const found = await selectPrepared<AnchoredRow>(db, anchoredPageStatement(staff, request, today, nearestAnchor(db, key, request.offset) ?? undefined));
+  const rows = found.filter((r) => r.order_id !== null).map(({ version: _v, exact_created_at: _c, ...row }) => row);
+  const first = found[0];
+  if (first && first.order_id !== null) {
+    rememberAnchor(db, key, first.version, { position: request.offset, createdAt: first.exact_created_at, orderId: first.order_id });
+  }
+  return rows;
+}
 
 /** The statement of a selective search, as searchByMatches runs it (the bench checks its generic plan). */
 export const searchMatchesStatement = (where: SQL, search: SQL, request: PageRequest) => sql`
@@ -158,7 +195,9 @@ export async function listOrders(db: Executor, staff: Staff, request: PageReques
   const search = request.search ? searchCondition(request.search, currentTrigramStats(db)) : null;
   if (!search) {
     const [rows, counters] = await Promise.all([
-      (preparedPage(request) ? selectPrepared : selectRows)<OrderListRow>(db, folderPageStatement(staff, request, today)),
+      !preparedPage(request) ? selectRows<OrderListRow>(db, folderPageStatement(staff, request, today))
+        : request.offset >= ANCHORED_FROM ? anchoredPage(db, staff, request, today)
+        : selectPrepared<OrderListRow>(db, folderPageStatement(staff, request, today)),
       currentCounterTotals(db),
     ]);
     const totalRecords = folderTotal(counters, request.folder, staff.id, today, request.processMonth);
