@@ -10,7 +10,12 @@ import { selectRows, type Executor } from '../../db/client';
 
 /** "Today" for the time-dependent folders (New and Future Order): the UTC date, as YYYY-MM-DD. */
 export const utcToday = () => new Date().toISOString().slice(0, 10);
-const closedList = sql.join(CLOSED_STATUSES.map((s) => sql`${s}`), sql`, `);
+/**
+ * Written into the SQL text, not passed as parameters: a prepared statement's generic plan can use
+ * My Order's partial index (orders_queue_mine_idx, whose predicate names these statuses) only if it
+ * can prove the query's condition implies that predicate, which it cannot with parameters.
+ */
+const closedList = sql.raw(CLOSED_STATUSES.map((s) => `'${s}'`).join(', '));
 
 /** `today` is a parameter, not now(): a constant for the plan, where now() was converted for every row walked. */
 export function folderPredicate(folder: Folder, staffId: number, today = utcToday()): SQL {
