@@ -4,7 +4,7 @@ import { buildTestApp, type TestContext } from '../../test/helper';
 import { selectRows } from '../../db/client';
 import { folderPredicate, utcToday } from './folders';
 import { anchoredPageStatement } from './lists.service';
-import { anchorKey, nearestAnchor, rememberAnchor } from './page-anchors';
+import { anchorKey, MAX_VIEWS, nearestAnchor, rememberAnchor } from './page-anchors';
 
 let t: TestContext;
 let team: Awaited<ReturnType<TestContext['loginAs']>>;
@@ -107,6 +107,16 @@ describe('the anchor store', () => {
     rememberAnchor(db, 'k', '9', anchor(200)); // a newer version: the old anchors are gone
     expect(nearestAnchor(db, 'k', 500)).toEqual({ anchor: anchor(200), version: '9' });
     expect(nearestAnchor(db, 'other', 500)).toBeNull();
+  });
+
+  it('keeps at most MAX_VIEWS folder views, dropping the one answered least recently', () => {
+    const views = {};
+    for (let view = 0; view < MAX_VIEWS; view++) rememberAnchor(views, `day-${view}`, '1', anchor(300));
+    rememberAnchor(views, 'day-0', '1', anchor(400)); // day-0 answered again: day-1 is now the oldest
+    rememberAnchor(views, 'new day', '1', anchor(300));
+    expect(nearestAnchor(views, 'day-1', 500)).toBeNull();
+    expect(nearestAnchor(views, 'day-0', 500)?.anchor.position).toBe(400);
+    expect(nearestAnchor(views, 'new day', 500)?.anchor.position).toBe(300);
   });
 
   it('keeps at most 64 anchors per folder view, dropping the oldest', () => {

@@ -17,6 +17,8 @@ import type { Folder } from '../../../shared/orders';
 export const ANCHORED_FROM = 200;
 /** Anchors kept per folder view; the oldest goes first. */
 const MAX_ANCHORS = 64;
+/** Folder views kept (a view is per day, so yesterday's must go); the least recently answered goes first. */
+export const MAX_VIEWS = 256;
 
 export interface Anchor { position: number; createdAt: string; orderId: number }
 interface FolderAnchors { version: bigint; byPosition: Map<number, Anchor> }
@@ -50,8 +52,11 @@ export function rememberAnchor(db: object, key: string, version: string, anchor:
   const store = storeFor(db);
   const seen = BigInt(version);
   let entry = store.get(key);
-  if (!entry || seen > entry.version) store.set(key, (entry = { version: seen, byPosition: new Map() }));
-  else if (seen < entry.version) return;
+  if (entry && seen < entry.version) return;
+  store.delete(key); // re-inserted as the most recent view
+  if (!entry || seen > entry.version) entry = { version: seen, byPosition: new Map() };
+  store.set(key, entry);
+  if (store.size > MAX_VIEWS) store.delete(store.keys().next().value!);
   entry.byPosition.delete(anchor.position); // re-inserted as the newest
   entry.byPosition.set(anchor.position, anchor);
   if (entry.byPosition.size > MAX_ANCHORS) entry.byPosition.delete(entry.byPosition.keys().next().value!);
