@@ -139,13 +139,15 @@ export const anchoredPageStatement = (staff: Staff, request: PageRequest, today:
   const where = folderWhere(staff, request, today);
   const buckets = sql.join(folderVersionBuckets(request.folder, staff.id).map((b) => sql`${b}`), sql`, `);
   const { anchor, version } = from;
+  // The outer order is by the exact created_at, not the ISO text (milliseconds only): found[0] must be the
+  // page's first row, the next anchor.
   const afterAnchor = sql`${where} and v.version = ${version} and (o.created_at, o.order_id) <= (${anchor.createdAt}::timestamptz, ${anchor.orderId}::bigint)`;
   return sql`
     select v.version, r.*
     from (select coalesce(sum(c.changes), 0)::text as version from order_folder_counts c where c.bucket in (${buckets})) v
     left join lateral (${rowsOf(sql`(${pageIds(afterAnchor, request, request.offset - anchor.position)})
       union all (${pageIds(sql`${where} and v.version <> ${version}`, request)})`, sql`, p.created_at::text as exact_created_at`)}) r on true
-    order by r.created_at desc nulls last, r.order_id desc nulls last`;
+    order by r.exact_created_at::timestamptz desc nulls last, r.order_id desc nulls last`;
 };
 
 async function anchoredPage(db: Executor, staff: Staff, request: PageRequest, today: string): Promise<OrderListRow[]> {

@@ -65,6 +65,19 @@ describe('page anchors (deep queue pages)', () => {
     await expectPage(27);
   });
 
+  it('take the page\'s true first row as the anchor when two rows share a millisecond', async () => {
+    // Rows 250 and 251 made to share a millisecond, the newer with the smaller id: ordered by the millisecond
+    // text and then the id, the page would start with the wrong one and every anchored page would be one off.
+    const rows = await history();
+    const [a, b] = [rows[250]!, rows[251]!].sort((x, y) => x.order_id - y.order_id);
+    await t.database.db.execute(sql`update orders set created_at = date_trunc('milliseconds', ${rows[251]!.created_at}::timestamptz)
+      + case when order_id = ${a!.order_id} then interval '500 microseconds' else interval '100 microseconds' end
+      where order_id in (${a!.order_id}, ${b!.order_id})`);
+    await expectPage(26); // from the top: remembers its first row
+    await expectPage(26); // from that anchor
+    await expectPage(27);
+  });
+
   it('walk from the anchor only while the folder\'s version is the one the anchor was taken at', async () => {
     const rows = await history();
     const version = await historyVersion();
