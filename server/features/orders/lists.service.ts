@@ -123,6 +123,13 @@ const preparedPage = (request: PageRequest) => (PAGE_SIZE_OPTIONS as readonly nu
 export const folderPageStatement = (staff: Staff, request: PageRequest, today = utcToday()) =>
   rowsOf(pageIds(folderWhere(staff, request, today), request));
 
+/**
+ * For a statement that wraps rowsOf in an outer query: each row's exact created_at (the ISO column stops at
+ * milliseconds), and the outer order by it, so two orders of the same millisecond keep the page's order.
+ */
+const EXACT_CREATED_AT = sql`, p.created_at::text as exact_created_at`;
+const BY_EXACT_CREATED_AT = sql`order by r.exact_created_at::timestamptz desc nulls last, r.order_id desc nulls last`;
+
 /** What anchoredPageStatement adds to each row: the folder's version and the row's exact created_at. */
 interface AnchoredRow extends OrderListRow { version: string; exact_created_at: string }
 
@@ -139,15 +146,13 @@ export const anchoredPageStatement = (staff: Staff, request: PageRequest, today:
   const where = folderWhere(staff, request, today);
   const buckets = sql.join(folderVersionBuckets(request.folder, staff.id).map((b) => sql`${b}`), sql`, `);
   const { anchor, version } = from;
-  // The outer order is by the exact created_at, not the ISO text (milliseconds only): found[0] must be the
-  // page's first row, the next anchor.
   const afterAnchor = sql`${where} and v.version = ${version} and (o.created_at, o.order_id) <= (${anchor.createdAt}::timestamptz, ${anchor.orderId}::bigint)`;
   return sql`
     select v.version, r.*
     from (select coalesce(sum(c.changes), 0)::text as version from order_folder_counts c where c.bucket in (${buckets})) v
     left join lateral (${rowsOf(sql`(${pageIds(afterAnchor, request, request.offset - anchor.position)})
-      union all (${pageIds(sql`${where} and v.version <> ${version}`, request)})`, sql`, p.created_at::text as exact_created_at`)}) r on true
-    order by r.exact_created_at::timestamptz desc nulls last, r.order_id desc nulls last`;
+      union all (${pageIds(sql`${where} and v.version <> ${version}`, request)})`, EXACT_CREATED_AT)}) r on true
+    ${BY_EXACT_CREATED_AT}`; // found[0] must be the page's true first row: it becomes the next anchor
 };
 
 async function anchoredPage(db: Executor, staff: Staff, request: PageRequest, today: string): Promise<OrderListRow[]> {
@@ -170,8 +175,8 @@ export const searchMatchesStatement = (where: SQL, search: SQL, request: PageReq
     select c.candidates, c.total, r.*
     from (select (select count(*) from s)::int as candidates, (select count(*) from f)::int as total) c
     left join lateral (${rowsOf(sql`
-      select order_id from f order by created_at desc nulls last, order_id desc nulls last limit ${request.limit} offset ${request.offset}`)}) r on true
-    order by r.created_at desc nulls last, r.order_id desc nulls last`;
+      select order_id from f order by created_at desc nulls last, order_id desc nulls last limit ${request.limit} offset ${request.offset}`, EXACT_CREATED_AT)}) r on true
+    ${BY_EXACT_CREATED_AT}`;
 
 /**
  * A selective search: the matches come from the trigram / id-text indexes
@@ -184,10 +189,10 @@ export const searchMatchesStatement = (where: SQL, search: SQL, request: PageReq
 async function searchByMatches(db: Executor, where: SQL, search: SQL, request: PageRequest): Promise<OrderPage | null> {
   // One statement (a round trip to PostgreSQL costs more CPU than the page's rows): every row carries the
   // two counts, and with no row in the window a single row of nulls still does.
-  const found = await selectPrepared<OrderListRow & { candidates: number; total: number }>(db, searchMatchesStatement(where, search, request));
+  const found = await selectPrepared<OrderListRow & { candidates: number; total: number; exact_created_at: string }>(db, searchMatchesStatement(where, search, request));
   const counts = found[0];
   if (!counts || counts.candidates > SEARCH_CANDIDATES) return null;
-  const rows = found.filter((r) => r.order_id !== null).map(({ candidates: _c, total: _t, ...row }) => row);
+  const rows = found.filter((r) => r.order_id !== null).map(({ candidates: _c, total: _t, exact_created_at: _e, ...row }) => row);
   return { rows, totalRecords: Math.min(counts.total, SEARCH_COUNT_CAP), totalCapped: counts.total > SEARCH_COUNT_CAP };
 }
 

@@ -144,6 +144,18 @@ describe('POST /api/admin/search-order', () => {
     expect((await search({ start: 0, end: 10, searchVal: 'zel%a', folderName: 'newOrder' })).json().totalRecords).toBe(0);
   });
 
+  it('lists matches newest first to the microsecond, even two of the same millisecond', async () => {
+    // The newer of the two has the smaller id, so ordering by the millisecond and then the id would swap them.
+    const at = new Date('2026-03-01T10:00:00.123Z');
+    const smallerId = await insertOrder(t.database.db, { surname: 'MICROTWIN', createdAt: at });
+    const largerId = await insertOrder(t.database.db, { surname: 'MICROTWIN', createdAt: at });
+    await t.database.db.execute(sql`update orders set created_at = created_at
+      + case when order_id = ${smallerId} then interval '600 microseconds' else interval '100 microseconds' end
+      where order_id in (${smallerId}, ${largerId})`);
+    const res = await search({ start: 0, end: 10, searchVal: 'microtwin', folderName: 'newOrder' });
+    expect(ids(res)).toEqual([smallerId, largerId]);
+  });
+
   it('finds by order id prefix and pages the matches with their total', async () => {
     const prefix = '1001'; // ids 100100..100199 among the seeded orders
     const expected = await expectedIds('orderHistory', team.member.id, sql`(o.order_id::text like ${`${prefix}%`}
