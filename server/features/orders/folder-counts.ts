@@ -143,19 +143,24 @@ export async function readFutureMonthCounts(db: Executor, today?: string): Promi
 /**
  * Recomputes every counter from the orders (repair tool and the benchmark's reset
  * after it measured with the triggers off). Locks orders against writes meanwhile.
- * Also drops the rows that sum to zero. Every new row's `changes` starts above the
- * old rows' sum, so no folder's version returns to a value it had before.
+ * Folds the shards into shard 0. Folder versions only rise: every row that was there
+ * keeps its `changes` plus one (a row is never dropped, which would lower a sum), and a
+ * new row starts at its count.
  */
 export async function rebuildFolderCounts(db: Executor): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.execute(sql`lock table orders in share mode`);
-    const [before] = await selectRows<{ changes: string }>(tx, sql`select coalesce(sum(changes), 0)::text as changes from order_folder_counts`);
-    await tx.execute(sql`delete from order_folder_counts`);
     await tx.execute(sql`
-      insert into order_folder_counts (bucket, day, shard, n, changes)
-      select b.bucket, b.day, 0, count(*), ${before!.changes}::bigint + count(*)
+      insert into order_folder_counts as c (bucket, day, shard, n, changes)
+      select bucket, day, 0, 0, sum(changes) + 1 from order_folder_counts group by bucket, day
+      on conflict (bucket, day, shard) do update set n = 0, changes = excluded.changes`);
+    await tx.execute(sql`delete from order_folder_counts where shard <> 0`);
+    await tx.execute(sql`
+      insert into order_folder_counts as c (bucket, day, shard, n, changes)
+      select b.bucket, b.day, 0, count(*), count(*)
       from orders r
       cross join lateral order_count_buckets(r.process_status, r.processing_mode, r.processing_date, r.assigned_to_id, r.processed_at) b
-      group by b.bucket, b.day`);
+      group by b.bucket, b.day
+      on conflict (bucket, day, shard) do update set n = excluded.n`);
   });
 }
