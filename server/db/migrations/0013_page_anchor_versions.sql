@@ -28,11 +28,13 @@ RETURNS TABLE (bucket text, day date) LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   SELECT 'p', '-infinity'::date WHERE p_processed IS NOT NULL AND p_status <> 'Deleted'
 $$;
 --> statement-breakpoint
-CREATE OR REPLACE FUNCTION orders_folder_counts_insert() RETURNS trigger LANGUAGE plpgsql AS $$
+-- Inserts and deletes: one function, the sign from TG_OP; both triggers name their transition table
+-- changed_rows (they were new_rows and old_rows, each with its own function).
+CREATE OR REPLACE FUNCTION orders_folder_counts_insert_or_delete() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO order_folder_counts AS c (bucket, day, shard, n, changes)
-  SELECT b.bucket, b.day, (pg_backend_pid() % 16)::smallint, count(*), count(*)
-  FROM new_rows r
+  SELECT b.bucket, b.day, (pg_backend_pid() % 16)::smallint, CASE TG_OP WHEN 'INSERT' THEN 1 ELSE -1 END * count(*), count(*)
+  FROM changed_rows r
   CROSS JOIN LATERAL order_count_buckets(r.process_status, r.processing_mode, r.processing_date, r.assigned_to_id, r.processed_at) b
   GROUP BY b.bucket, b.day
   ORDER BY b.bucket, b.day
@@ -40,17 +42,19 @@ BEGIN
   RETURN NULL;
 END $$;
 --> statement-breakpoint
-CREATE OR REPLACE FUNCTION orders_folder_counts_delete() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  INSERT INTO order_folder_counts AS c (bucket, day, shard, n, changes)
-  SELECT b.bucket, b.day, (pg_backend_pid() % 16)::smallint, -count(*), count(*)
-  FROM old_rows r
-  CROSS JOIN LATERAL order_count_buckets(r.process_status, r.processing_mode, r.processing_date, r.assigned_to_id, r.processed_at) b
-  GROUP BY b.bucket, b.day
-  ORDER BY b.bucket, b.day
-  ON CONFLICT (bucket, day, shard) DO UPDATE SET n = c.n + excluded.n, changes = c.changes + excluded.changes;
-  RETURN NULL;
-END $$;
+DROP TRIGGER orders_folder_counts_ins ON orders;
+--> statement-breakpoint
+CREATE TRIGGER orders_folder_counts_ins AFTER INSERT ON orders
+  REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION orders_folder_counts_insert_or_delete();
+--> statement-breakpoint
+DROP TRIGGER orders_folder_counts_del ON orders;
+--> statement-breakpoint
+CREATE TRIGGER orders_folder_counts_del AFTER DELETE ON orders
+  REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION orders_folder_counts_insert_or_delete();
+--> statement-breakpoint
+DROP FUNCTION orders_folder_counts_insert();
+--> statement-breakpoint
+DROP FUNCTION orders_folder_counts_delete();
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION orders_folder_counts_update() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

@@ -57,7 +57,20 @@ export function totalCounters(rows: CounterRow[]): CounterTotals {
 const onOrBefore = (day: string, today: string) => day === '-infinity' || day <= today;
 const monthOf = (day: string) => Number(day.slice(5, 7));
 
-/** A queue's total (no search), mirroring the SQL buckets of order_count_buckets. */
+/**
+ * The one bucket that holds a folder, for the folders that are not split by processing date (New and
+ * Future are), mirroring order_count_buckets in SQL.
+ */
+function folderBucket(folder: Exclude<Folder, 'newOrder' | 'futureOrder'>, staffId: number): string {
+  switch (folder) {
+    case 'priorityOrder': return 'u:priority';
+    case 'myOrder': return `m:${staffId}`;
+    case 'orderHistory': return 'h';
+    default: return `s:${STATUS_FOLDERS[folder]}`;
+  }
+}
+
+/** A queue's total (no search). */
 export function folderTotal(totals: CounterTotals, folder: Folder, staffId: number, today = utcToday(), processMonth?: number): number {
   const bucket = (name: string) => totals.buckets.get(name) ?? 0;
   switch (folder) {
@@ -69,7 +82,6 @@ export function folderTotal(totals: CounterTotals, folder: Folder, staffId: numb
       }
       return bucket('u:standard') + due;
     }
-    case 'priorityOrder': return bucket('u:priority');
     case 'futureOrder': {
       let future = 0;
       for (const d of totals.futureDays) {
@@ -78,9 +90,7 @@ export function folderTotal(totals: CounterTotals, folder: Folder, staffId: numb
       }
       return future;
     }
-    case 'myOrder': return bucket(`m:${staffId}`);
-    case 'orderHistory': return bucket('h');
-    default: return bucket(`s:${STATUS_FOLDERS[folder]}`);
+    default: return bucket(folderBucket(folder, staffId));
   }
 }
 
@@ -92,11 +102,8 @@ export function folderTotal(totals: CounterTotals, folder: Folder, staffId: numb
 export function folderVersionBuckets(folder: Folder, staffId: number): string[] {
   switch (folder) {
     case 'newOrder': return ['u:standard', 'v:fu'];
-    case 'priorityOrder': return ['u:priority'];
     case 'futureOrder': return ['v:fu', 'v:fa'];
-    case 'myOrder': return [`m:${staffId}`];
-    case 'orderHistory': return ['h'];
-    default: return [`s:${STATUS_FOLDERS[folder]}`];
+    default: return [folderBucket(folder, staffId)];
   }
 }
 
@@ -151,12 +158,12 @@ export async function rebuildFolderCounts(db: Executor): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.execute(sql`lock table orders in share mode`);
     await tx.execute(sql`
-      insert into order_folder_counts as c (bucket, day, shard, n, changes)
+      insert into order_folder_counts (bucket, day, shard, n, changes)
       select bucket, day, 0, 0, sum(changes) + 1 from order_folder_counts group by bucket, day
       on conflict (bucket, day, shard) do update set n = 0, changes = excluded.changes`);
     await tx.execute(sql`delete from order_folder_counts where shard <> 0`);
     await tx.execute(sql`
-      insert into order_folder_counts as c (bucket, day, shard, n, changes)
+      insert into order_folder_counts (bucket, day, shard, n, changes)
       select b.bucket, b.day, 0, count(*), count(*)
       from orders r
       cross join lateral order_count_buckets(r.process_status, r.processing_mode, r.processing_date, r.assigned_to_id, r.processed_at) b
