@@ -1,11 +1,24 @@
-import { readFileSync } from 'node:fs';
-import { describe, expect, it, vi } from 'vitest';
-import type { Executor } from '../../db/client';
-import { cheapestPiece, currentTrigramStats, likeTrigrams, type TrigramStats } from './search-terms';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { selectRows, type Executor } from '../../db/client';
+import { createOrderGenerator } from '../../seed/demo-orders';
+import { buildTestApp, type TestContext } from '../../test/helper';
+import { cheapestPiece, currentTrigramStats, likeTrigrams, trigramStatsOf } from './search-terms';
 
-// Trigram counts sampled from the bench's 1M generated orders, for the trigrams of the terms below.
-const sample = JSON.parse(readFileSync(new URL('./search-terms.sample.json', import.meta.url), 'utf8')) as { tableRows: number; sampleRows: number; counts: Record<string, number> };
-const benchLike: TrigramStats = { ...sample, counts: new Map(Object.entries(sample.counts)) };
+/** Search texts of generated orders (the bench's data), as order_search_text() writes them. */
+function generatedTexts(count: number): string[] {
+  const next = createOrderGenerator({ firstOrderId: 100001, landingSiteIds: [1], staff: [{ id: 1, name: 'Tess Team' }], count, seed: 11 });
+  return Array.from({ length: count }, () => {
+    const o = next().values;
+    const phone = `+${o.personal_phone_code} ${o.personal_telephone_number} +${o.personal_phone_code}${o.personal_telephone_number}`;
+    return `${o.given_name} ${o.surname} ${o.email} ${phone}`.toLowerCase();
+  });
+}
+
+// A table of 40,000 generated orders and a sample of every fourth, as a process would take it.
+const table = generatedTexts(40_000);
+const stats = trigramStatsOf(table.filter((_, i) => i % 4 === 0), table.length);
+const holders = (piece: string) => table.filter((text) => text.includes(piece)).length;
 
 describe('likeTrigrams', () => {
   it("gives pg_trgm's trigrams of like '%term%': words padded only where the term itself bounds them", () => {
@@ -15,42 +28,58 @@ describe('likeTrigrams', () => {
   });
 });
 
+describe('trigramStatsOf', () => {
+  let t: TestContext;
+  beforeAll(async () => { t = await buildTestApp(); });
+  afterAll(async () => { await t.close(); });
+
+  it('counts each sampled text\'s trigrams once, exactly as pg_trgm extracts them', async () => {
+    const texts = [...table.slice(0, 200), "mary-jo o'brien mj.ob@x.example +1 555 +1555", 'qxqv qxqv.qxqv@qxqv.example'];
+    const rows = await selectRows<{ trigram: string; n: number }>(t.database.db, sql`
+      select g as trigram, count(*)::int as n
+      from jsonb_array_elements_text(${JSON.stringify(texts)}::jsonb) s, unnest(show_trgm(s)) g group by g`);
+    const counted = trigramStatsOf(texts, texts.length);
+    expect(Object.fromEntries(counted.counts)).toEqual(Object.fromEntries(rows.map((r) => [r.trigram, r.n])));
+    expect(counted.rowsHolding.get('qxq')).toEqual([201]); // once per text, however often the text holds it
+  });
+});
+
 describe('cheapestPiece', () => {
-  // On that data: "buster.damore170" 4.6 ms whole, 0.9 ms through "amore17" (38 candidates);
-  // "douglas.welch812@post.example" 31 ms whole, 0.5 ms through "elch81" (58 candidates).
-  it('gives a long e-mail term a rare piece of it instead of every common trigram', () => {
-    for (const term of ['buster.damore170', 'douglas.welch812@post.example']) {
-      const counts = likeTrigrams(term).map((p) => sample.counts[p.trigram]!);
-      const rare = likeTrigrams(term).map((p) => p.trigram).filter((t) => sample.counts[t]! <= 2 * Math.min(...counts));
-      const piece = cheapestPiece(term, benchLike);
-      expect(piece, term).not.toBeNull();
-      expect(term, term).toContain(piece!);
-      expect(rare.some((t) => piece!.includes(t)), `${term}: ${piece}`).toBe(true); // one of the rarest trigrams drives the index
-      expect(piece!.length, term).toBeGreaterThan(3); // and a neighbour narrows what it finds
+  it("gives an e-mail term a piece that few orders hold, not a piece of its surname (which every order of that surname holds)", () => {
+    for (const text of table.slice(1000, 1040)) {
+      const [given, surname, email] = text.split(' ') as [string, string, string];
+      for (const term of [email, email.split('@')[0]!]) {
+        const piece = cheapestPiece(term, stats);
+        expect(piece, term).not.toBeNull();
+        expect(term, term).toContain(piece!);
+        expect(holders(piece!), `${term}: ${piece}`).toBeLessThan(Math.min(holders(surname), holders(given)) / 5);
+      }
     }
   });
 
-  it('keeps the whole term when its trigrams are only selective together', () => {
-    expect(cheapestPiece('john.smith', benchLike)).toBeNull(); // "john" or "smith" alone match thousands of orders
-    expect(cheapestPiece('10974', benchLike)).toBeNull();
-    expect(cheapestPiece("d'amo", benchLike)).toBeNull();
+  it('never trades a term for a piece that more orders hold when every piece is held by the same orders', () => {
+    for (const text of table.slice(2000, 2040)) {
+      const prefix = text.split(' ')[1]!.slice(0, 5); // a surname's first letters, which staff type all day
+      expect(holders(cheapestPiece(prefix, stats) ?? prefix), prefix).toBeLessThanOrEqual(1.2 * holders(prefix));
+    }
   });
 
   it('keeps the whole term without statistics or without a piece of 3 letters or digits', () => {
     expect(cheapestPiece('buster.damore170', null)).toBeNull();
-    expect(cheapestPiece('a.b-c', benchLike)).toBeNull();
+    expect(cheapestPiece('a.b-c', stats)).toBeNull();
   });
 });
 
 describe('currentTrigramStats', () => {
   it('never makes a search wait: none at first, the background sample once it is in, and no second sample within the hour', async () => {
     let queries = 0;
-    // A stand-in database answering the two sampling queries: the row estimate, then the counted sample.
-    const db = { execute: async () => (++queries % 2 === 1 ? { rows: [{ estimate: 500 }] } : { rows: [{ rows: 500, counts: { abc: 7 } }] }) } as unknown as Executor;
+    // A stand-in database answering the two sampling queries: the row estimate, then the sampled texts.
+    const db = { execute: async () => (++queries % 2 === 1 ? { rows: [{ estimate: 500 }] } : { rows: [{ search_text: 'abc abd' }, { search_text: 'abc' }] }) } as unknown as Executor;
     expect(currentTrigramStats(db)).toBeNull();
     await vi.waitFor(() => expect(currentTrigramStats(db)).not.toBeNull());
-    expect(currentTrigramStats(db)).toMatchObject({ sampleRows: 500, tableRows: 500 });
-    expect(currentTrigramStats(db)!.counts.get('abc')).toBe(7);
+    expect(currentTrigramStats(db)).toMatchObject({ sampleRows: 2, tableRows: 500 });
+    expect(currentTrigramStats(db)!.counts.get(' ab')).toBe(2);
+    expect(currentTrigramStats(db)!.rowsHolding.get('abd')).toEqual([0]);
     expect(queries).toBe(2);
   });
 });

@@ -6,8 +6,13 @@
  * the index for one match, where its piece "re170" costs 0.4 ms. So a long term
  * asks the index for its cheapest piece and checks the whole term with strpos
  * (which no index serves, so the planner cannot fold it back into the index scan).
- * Choosing the piece needs trigram frequencies, which PostgreSQL does not keep:
- * each process samples them from `orders` (about 10,000 rows) and renews them hourly.
+ * A piece costs its posting lists plus a heap visit (~2 us) for every order that
+ * holds it. Both are estimated from a sample of `orders` (about 10,000 search
+ * texts, taken by each process and renewed hourly): trigram frequencies for the
+ * lists, and for the orders a count of the sampled texts that contain the piece.
+ * The count matters: the pieces of a surname ("cejkov") are as rare one by one as
+ * those of an e-mail's number ("c993"), but the first is held by every order of
+ * that surname (2,500 here) and the second by a dozen.
  */
 import { sql } from 'drizzle-orm';
 import { selectRows, type Executor } from '../../db/client';
@@ -18,21 +23,36 @@ export interface TrigramStats {
   sampleRows: number;
   /** Trigram -> sampled orders whose search_text holds it (pg_trgm's form: lower case, words padded). */
   counts: Map<string, number>;
+  /** The sampled search texts, and for each trigram of three letters or digits the sample rows holding it, in order. */
+  texts: string[];
+  rowsHolding: Map<string, number[]>;
 }
 
-/** Relative costs, measured on 1M orders: a posting-list entry ~12 ns, a candidate row fetched and rechecked ~2 us. */
-const POSTING_COST = 1;
-const RECHECK_COST = 160;
 /**
- * Candidates are at most the orders holding the rarest trigram. Each further trigram that shares no
- * character with those already counted narrows them, by 1 / (CORRELATION x its share) rather than
- * by 1 / its share, as the parts of one name or address go together. Overlapping trigrams narrow
- * nothing in this model ("re1" nearly implies "e17").
+ * Costs in nanoseconds, fitted to the bitmap index scans of 15 terms on 1M orders (PostgreSQL 15). The
+ * index walks the posting list of the rarest trigram and, for each of its entries, advances every other
+ * trigram's list to it: past a few items on a list about as long, past a whole page of compressed items
+ * (~12 us) on a list a thousand times longer, such as "amp" of every "example" address. Then each order
+ * holding all the trigrams goes into the bitmap and is fetched from the heap and rechecked.
+ */
+const ENTRY_NS = 3_000;
+const RAREST_ITEM_NS = 40;
+const ADVANCE_NS = 25;
+const SKIPPED_ITEM_NS = 5;
+const MAX_SKIPPED = 2_500;
+const RECHECK_NS = 1_500;
+/**
+ * Without a sampled text holding a piece, its orders are at most the orders holding its rarest trigram.
+ * Each further trigram that shares no character with those already counted narrows them, by
+ * 1 / (CORRELATION x its share) rather than by 1 / its share, as the parts of one name or address go
+ * together. Overlapping trigrams narrow nothing in this model ("re1" nearly implies "e17").
  */
 const CORRELATION = 5;
 /** A piece replaces the whole term only when the model says it is at least this many times cheaper. */
-const REQUIRED_GAIN = 2;
+const REQUIRED_GAIN = 1.5;
 const MAX_PIECE = 8;
+/** Sampled texts checked for a piece at most (through its rarest trigram); more are extrapolated from these. */
+const MAX_CHECKED = 500;
 
 /** A trigram and where it starts, in one numbering for the whole term (words kept apart). */
 interface Placed { trigram: string; at: number }
@@ -44,6 +64,8 @@ const trigramsOf = (text: string, from = 0): Placed[] => {
   return out;
 };
 
+const WORD = /[\p{L}\p{N}]+/gu;
+
 /**
  * The trigrams pg_trgm extracts from `like '%term%'`: per word (letters and digits), padded with two
  * spaces in front when something other than the wildcard precedes it and one space after when
@@ -51,7 +73,7 @@ const trigramsOf = (text: string, from = 0): Placed[] => {
  */
 export function likeTrigrams(term: string): Placed[] {
   const found: Placed[] = [];
-  for (const word of term.matchAll(/[\p{L}\p{N}]+/gu)) {
+  for (const word of term.matchAll(WORD)) {
     const start = word.index;
     const end = start + word[0].length;
     const padded = `${start > 0 ? '  ' : ''}${word[0]}${end < term.length ? ' ' : ''}`;
@@ -60,23 +82,101 @@ export function likeTrigrams(term: string): Placed[] {
   return found;
 }
 
+const PLAIN_TRIGRAM = /^[a-z0-9]{3}$/;
+
+/**
+ * Counts a sample of lower-case search texts the way pg_trgm indexes them (each word padded with two
+ * spaces in front and one after; a trigram counted once per text) and lists, per trigram of three
+ * letters or digits, the texts holding it.
+ */
+export function trigramStatsOf(texts: string[], tableRows: number): TrigramStats {
+  // One entry per trigram: its count, and the last row counted, so that a row counts it once.
+  const seen = new Map<string, { count: number; lastRow: number; rows: number[] | null }>();
+  texts.forEach((text, row) => {
+    for (const word of text.matchAll(WORD)) {
+      const chars = [...`  ${word[0]} `];
+      for (let i = 0; i + 3 <= chars.length; i++) {
+        const trigram = chars[i]! + chars[i + 1]! + chars[i + 2]!;
+        const entry = seen.get(trigram);
+        if (!entry) {
+          seen.set(trigram, { count: 1, lastRow: row, rows: PLAIN_TRIGRAM.test(trigram) ? [row] : null });
+        } else if (entry.lastRow !== row) {
+          entry.count++;
+          entry.lastRow = row;
+          entry.rows?.push(row);
+        }
+      }
+    }
+  });
+  const counts = new Map<string, number>();
+  const rowsHolding = new Map<string, number[]>();
+  for (const [trigram, entry] of seen) {
+    counts.set(trigram, entry.count);
+    if (entry.rows) rowsHolding.set(trigram, entry.rows);
+  }
+  return { tableRows: Math.max(tableRows, texts.length), sampleRows: texts.length, counts, texts, rowsHolding };
+}
+
 /** A trigram's share of the sampled orders (half a row when the sample never saw it). */
 const shareOf = (stats: TrigramStats, trigram: string) =>
   Math.max(0.5, stats.counts.get(trigram) ?? 0) / Math.max(1, stats.sampleRows);
 
-/** Modelled cost of asking the index for trigrams with these shares, at these positions, and rechecking what it returns. */
-function modelCost(shares: number[], positions: number[], tableRows: number): number {
-  if (!shares.length) return Infinity;
-  let postings = 0;
-  for (const f of shares) postings += f;
+const NO_ROWS: number[] = [];
+
+/**
+ * Sampled texts containing `text`, counted among those holding its rarest trigram of three letters or
+ * digits (extrapolated past MAX_CHECKED of them); null when it has no such trigram.
+ */
+function sampledHolders(stats: TrigramStats, text: string): number | null {
+  let rarest: number[] | null = null;
+  for (const run of text.matchAll(/[a-z0-9]{3,}/g)) {
+    for (let i = 0; i + 3 <= run[0].length; i++) {
+      const rows = stats.rowsHolding.get(run[0].slice(i, i + 3)) ?? NO_ROWS;
+      if (!rarest || rows.length < rarest.length) rarest = rows;
+    }
+  }
+  if (!rarest) return null;
+  const checked = Math.min(rarest.length, MAX_CHECKED);
+  let hits = 0;
+  for (let k = 0; k < checked; k++) if (stats.texts[rarest[k]!]!.includes(text)) hits++;
+  return checked ? (hits * rarest.length) / checked : 0;
+}
+
+/** Orders holding trigrams with these shares at these positions, by the correlation model above. */
+function modelledHolders(shares: number[], positions: number[], tableRows: number): number {
   const counted: number[] = [];
-  let candidates = tableRows;
+  let holders = tableRows;
   for (const i of shares.map((_, k) => k).sort((x, y) => shares[x]! - shares[y]!)) {
     if (counted.some((at) => Math.abs(at - positions[i]!) < 3)) continue;
-    candidates *= counted.length ? Math.min(1, CORRELATION * shares[i]!) : shares[i]!;
+    holders *= counted.length ? Math.min(1, CORRELATION * shares[i]!) : shares[i]!;
     counted.push(positions[i]!);
   }
-  return postings * tableRows * POSTING_COST + candidates * RECHECK_COST;
+  return holders;
+}
+
+/** Modelled cost of walking the posting lists of trigrams with these shares, as described above. */
+function postingsCost(shares: number[], tableRows: number): number {
+  const lengths = shares.map((share) => Math.max(1, share * tableRows));
+  const rarest = Math.min(...lengths);
+  let cost = ENTRY_NS * lengths.length + RAREST_ITEM_NS * rarest;
+  for (const length of lengths) cost += rarest * (ADVANCE_NS + SKIPPED_ITEM_NS * Math.min(length / rarest, MAX_SKIPPED));
+  return cost - rarest * (ADVANCE_NS + SKIPPED_ITEM_NS); // the rarest list is not advanced to itself
+}
+
+/**
+ * Modelled cost of asking the index for `text` (its trigrams placed as given) and rechecking the orders
+ * it returns: counted in the sample when some sampled text holds it; below half a sampled row otherwise.
+ */
+function modelCost(stats: TrigramStats, text: string, placed: Placed[]): number {
+  if (!placed.length) return Infinity;
+  const shares = placed.map((p) => shareOf(stats, p.trigram));
+  const modelled = modelledHolders(shares, placed.map((p) => p.at), stats.tableRows);
+  const sampled = sampledHolders(stats, text);
+  const holders = sampled === null ? modelled
+    : sampled > 0 ? (sampled / stats.sampleRows) * stats.tableRows
+    : Math.min(modelled, (0.5 / stats.sampleRows) * stats.tableRows);
+  const distinct = [...new Map(placed.map((p, i) => [p.trigram, shares[i]!])).values()]; // pg_trgm asks once per trigram
+  return postingsCost(distinct, stats.tableRows) + holders * RECHECK_NS;
 }
 
 /** Terms come back as staff page through a search's results; the last choices are kept per sample. */
@@ -85,8 +185,7 @@ const CHOICES_KEPT = 1000;
 
 /**
  * The piece of a lower-case term to give the trigram index, or null to give it the whole term. Pieces
- * are runs of 3 to 8 ASCII letters or digits inside one word (pg_trgm keeps other characters' trigrams
- * as hashes, which the sample's text form would not match).
+ * are runs of 3 to 8 ASCII letters or digits inside one word (the sample lists its rows by such trigrams).
  */
 export function cheapestPiece(term: string, stats: TrigramStats | null): string | null {
   if (!stats || stats.sampleRows === 0) return null;
@@ -95,17 +194,15 @@ export function cheapestPiece(term: string, stats: TrigramStats | null): string 
   const known = kept.get(term);
   if (known !== undefined) return known;
 
-  const placed = likeTrigrams(term);
-  const whole = modelCost(placed.map((p) => shareOf(stats, p.trigram)), placed.map((p) => p.at), stats.tableRows);
+  const whole = modelCost(stats, term, likeTrigrams(term));
   let best: { piece: string; cost: number } | null = null;
   for (const run of term.matchAll(/[a-z0-9]{3,}/g)) {
     const text = run[0];
-    const shares = Array.from({ length: text.length - 2 }, (_, i) => shareOf(stats, text.slice(i, i + 3)));
-    const positions = shares.map((_, i) => i);
-    for (let count = 1; count <= Math.min(MAX_PIECE - 2, shares.length); count++) {
-      for (let first = 0; first + count <= shares.length; first++) {
-        const cost = modelCost(shares.slice(first, first + count), positions.slice(first, first + count), stats.tableRows);
-        if (!best || cost < best.cost) best = { piece: text.slice(first, first + count + 2), cost };
+    for (let length = 3; length <= Math.min(MAX_PIECE, text.length); length++) {
+      for (let first = 0; first + length <= text.length; first++) {
+        const piece = text.slice(first, first + length);
+        const cost = modelCost(stats, piece, trigramsOf(piece));
+        if (!best || cost < best.cost) best = { piece, cost };
       }
     }
   }
@@ -115,21 +212,15 @@ export function cheapestPiece(term: string, stats: TrigramStats | null): string 
   return choice;
 }
 
-/** Samples trigram frequencies of orders.search_text (all rows of a small table). */
+/** Samples the search texts of orders (all rows of a small table) and counts their trigrams. */
 export async function sampleTrigramStats(db: Executor, targetRows = 10_000): Promise<TrigramStats> {
   const [table] = await selectRows<{ estimate: number }>(db, sql`select reltuples::float8 as estimate from pg_class where oid = 'orders'::regclass`);
   const estimate = table?.estimate ?? -1;
   const percent = estimate > targetRows ? Math.max(0.01, (100 * targetRows) / estimate) : 100;
-  const [sample] = await selectRows<{ rows: number; counts: Record<string, number> | string | null }>(db, sql`
-    with sample as materialized (
-      -- The limit bounds the work when the estimate is missing (a table never analyzed reads as -1 rows).
-      select o.search_text from orders o tablesample system (${percent}::float4) limit ${targetRows * 2}
-    )
-    select (select count(*) from sample)::int as rows,
-      (select json_object_agg(t, n) from (select t, count(*)::int as n from sample, unnest(show_trgm(sample.search_text)) t group by t) g) as counts`);
-  const raw = typeof sample?.counts === 'string' ? JSON.parse(sample.counts) as Record<string, number> : sample?.counts ?? {};
-  const sampleRows = sample?.rows ?? 0;
-  return { tableRows: Math.max(estimate, sampleRows), sampleRows, counts: new Map(Object.entries(raw)) };
+  // The limit bounds the work when the estimate is missing (a table never analyzed reads as -1 rows).
+  const texts = await selectRows<{ search_text: string }>(db, sql`
+    select o.search_text from orders o tablesample system (${percent}::float4) limit ${targetRows * 2}`);
+  return trigramStatsOf(texts.map((t) => t.search_text), estimate);
 }
 
 const STATS_MAX_AGE_MS = 60 * 60 * 1000;
