@@ -123,9 +123,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (config.CORS_ORIGINS) {
     await app.register(fastifyCors, { origin: config.CORS_ORIGINS.split(',').map((s) => s.trim()) });
   }
-  // cache: fast-jwt keeps verified tokens (LRU, never past their expiry), so a staff member's
-  // repeated calls skip decoding and the HMAC. Revocation does not rely on it (token_version, lib/auth.ts).
-  await app.register(fastifyJwt, { secret: options.jwtSecret, sign: { expiresIn: config.JWT_EXPIRES_IN }, verify: { cache: true } });
+  // Verified staff tokens are kept by lib/auth.ts (by their text, until they expire).
+  await app.register(fastifyJwt, { secret: options.jwtSecret, sign: { expiresIn: config.JWT_EXPIRES_IN } });
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: `${config.APP_NAME} API`, version: '1.0.0', description: 'Responses use the {status, message, data} envelope.' },

@@ -4,6 +4,7 @@ import { buildTestApp, TEST_PASSWORD, type TestContext } from '../../test/helper
 import { teamMembers } from '../../db/schema';
 import { LOGIN_LIMITS } from './auth.service';
 import { STAFF_CACHE_MS } from '../../lib/auth';
+import { buildApp } from '../../app';
 
 let t: TestContext;
 beforeAll(async () => { t = await buildTestApp(); });
@@ -83,6 +84,17 @@ describe('staff token checks', () => {
     expect((await t.app.inject({ url: '/api/user_info', headers })).statusCode).toBe(200);
     await new Promise((r) => setTimeout(r, 2100)); // exp has whole seconds
     expect((await t.app.inject({ url: '/api/user_info', headers })).json()).toEqual({ status: 401, message: 'Your session has ended. Please sign in again.' });
+  });
+
+  it('refuses a token that another server (another secret) has verified and kept', async () => {
+    const { headers } = await t.loginAs('Team');
+    expect((await t.app.inject({ url: '/api/user_info', headers })).statusCode).toBe(200);
+    const other = await buildApp({ config: t.config, database: t.database, jwtSecret: 'another-secret-'.padEnd(40, 'y') });
+    try {
+      expect((await other.inject({ url: '/api/user_info', headers })).statusCode).toBe(401);
+    } finally {
+      await other.close();
+    }
   });
 });
 
