@@ -92,8 +92,13 @@ describe('sign-in, admin shell and sign-out', () => {
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL(`${server.baseUrl}/`);
     expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
+    // Signed out, the admin frame sends the visitor to the login page without asking the API for anything.
+    const apiCalls: string[] = [];
+    page.on('request', (request) => { if (request.url().includes('/api/')) apiCalls.push(request.url()); });
     await page.goto(`${server.baseUrl}/admin`);
     await page.waitForURL(`${server.baseUrl}/`);
+    await page.getByRole('button', { name: 'Sign In' }).waitFor();
+    expect(apiCalls).toEqual([]);
     await context.close();
   });
 

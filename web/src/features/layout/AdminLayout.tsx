@@ -17,7 +17,7 @@ export function AdminLayout() {
   const { user, signOut } = useAuth();
   const location = useLocation();
   const [sidebarOpen, setSidebarOpen] = useState(false);
-  const counts = useFolderCounts();
+  const counts = useFolderCounts(!!user);
   useDocumentTitle();
 
   useEffect(() => {

@@ -5,6 +5,7 @@ import { queryKeys } from '../../lib/query-keys';
 
 export const fetchFolderCounts = async () => (await api.get<FolderCounts>('admin/get-folder-count')).data;
 
-export function useFolderCounts() {
-  return useQuery({ queryKey: queryKeys.folderCounts(), queryFn: fetchFolderCounts, staleTime: 0 });
+/** Asks only while someone is signed in: signed out, the admin frame only redirects to the login page. */
+export function useFolderCounts(signedIn: boolean) {
+  return useQuery({ queryKey: queryKeys.folderCounts(), queryFn: fetchFolderCounts, staleTime: 0, enabled: signedIn });
 }
