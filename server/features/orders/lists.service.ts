@@ -13,7 +13,7 @@ import { currentCounterTotals } from './counts-snapshot';
 import { folderTotal, folderVersionBuckets } from './folder-counts';
 import { ANCHORED_FROM, anchorKey, nearestAnchor, rememberAnchor, type Anchor } from './page-anchors';
 import { folderPredicate, utcToday } from './folders';
-import { cheapestPiece, currentTrigramStats, type TrigramStats } from './search-terms';
+import { cheapestPieces, currentTrigramStats, type TrigramStats } from './search-terms';
 
 export interface PageRequest {
   folder: Folder;
@@ -53,15 +53,15 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * searchVal: order id prefix, or name / e-mail / telephone contains, case-insensitive. With trigram
- * frequencies at hand, a long term asks the index for its cheapest piece and strpos checks the whole.
+ * frequencies at hand, a long term asks the index for its cheapest piece (or two) and strpos checks the whole.
  */
 export function searchCondition(raw: string, stats: TrigramStats | null = null): SQL | null {
   const term = raw.trim().replace(/\s+/g, ' ');
   if (!term) return null;
   const lower = term.toLowerCase();
-  const piece = cheapestPiece(lower, stats);
-  const contains = piece
-    ? sql`(o.search_text like ${`%${piece}%`} and strpos(o.search_text, ${lower}) > 0)`
+  const pieces = cheapestPieces(lower, stats);
+  const contains = pieces
+    ? sql`(${sql.join(pieces.map((piece) => sql`o.search_text like ${`%${piece}%`}`), sql` and `)} and strpos(o.search_text, ${lower}) > 0)`
     : sql`o.search_text like ${`%${escapeLike(lower)}%`}`;
   const ids = idPrefixCondition(term);
   return ids ? sql`(${ids} or ${contains})` : sql`(${contains})`;

@@ -5,7 +5,7 @@ import { insertOrder } from '../../test/order-factory';
 import { selectRows } from '../../db/client';
 import { FOLDERS, type Folder } from '../../../shared/orders';
 import { folderPredicate } from './folders';
-import { cheapestPiece, renewTrigramStats } from './search-terms';
+import { cheapestPieces, renewTrigramStats } from './search-terms';
 
 let t: TestContext;
 type Login = Awaited<ReturnType<TestContext['loginAs']>>;
@@ -188,11 +188,13 @@ describe('POST /api/admin/search-order', () => {
     const stats = await renewTrigramStats(t.database.db);
     expect(stats.sampleRows).toBeGreaterThan(300); // a small table is sampled whole
     const term = 'zq.unique@inbox.example';
-    const piece = cheapestPiece(term, stats);
-    expect(piece).not.toBeNull(); // "inbox" and "example" are in most seeded orders; "uniq" in none
-    // A decoy that holds the piece but not the term: only strpos on the whole term keeps it out.
-    const decoy = await insertOrder(t.database.db, { givenName: 'Decoy', surname: `X${piece}`, email: `decoy.${piece}@inbox.example` });
-    expect((await search({ start: 0, end: 10, searchVal: piece!, folderName: 'newOrder' })).json().data.map((r: { order_id: number }) => r.order_id)).toContain(decoy);
+    const pieces = cheapestPieces(term, stats);
+    expect(pieces).not.toBeNull(); // "inbox" and "example" are in most seeded orders; "uniq" in none
+    // A decoy that holds every piece but not the term: only strpos on the whole term keeps it out.
+    const decoy = await insertOrder(t.database.db, { givenName: 'Decoy', surname: `X${pieces!.join('x')}`, email: `decoy.${pieces!.join('.')}@inbox.example` });
+    for (const piece of pieces!) {
+      expect((await search({ start: 0, end: 10, searchVal: piece, folderName: 'newOrder' })).json().data.map((r: { order_id: number }) => r.order_id)).toContain(decoy);
+    }
     const res = await search({ start: 0, end: 10, searchVal: 'ZQ.Unique@INBOX.example', folderName: 'newOrder' });
     expect(ids(res)).toEqual([target]);
     expect(res.json().totalRecords).toBe(1);

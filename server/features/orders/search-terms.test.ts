@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { selectRows, type Executor } from '../../db/client';
 import { createOrderGenerator } from '../../seed/demo-orders';
 import { buildTestApp, type TestContext } from '../../test/helper';
-import { cheapestPiece, currentTrigramStats, likeTrigrams, trigramStatsOf } from './search-terms';
+import { cheapestPieces, currentTrigramStats, likeTrigrams, trigramStatsOf } from './search-terms';
 
 /** Search texts of generated orders (the bench's data), as order_search_text() writes them. */
 function generatedTexts(count: number): string[] {
@@ -44,29 +44,43 @@ describe('trigramStatsOf', () => {
   });
 });
 
-describe('cheapestPiece', () => {
-  it("gives an e-mail term a piece that few orders hold, not a piece of its surname (which every order of that surname holds)", () => {
+describe('cheapestPieces', () => {
+  const holdersOfAll = (pieces: string[]) => table.filter((text) => pieces.every((piece) => text.includes(piece))).length;
+
+  it('gives an e-mail term pieces that few orders hold, not a piece of its surname (which every order of that surname holds)', () => {
     for (const text of table.slice(1000, 1040)) {
       const [given, surname, email] = text.split(' ') as [string, string, string];
       for (const term of [email, email.split('@')[0]!]) {
-        const piece = cheapestPiece(term, stats);
-        expect(piece, term).not.toBeNull();
-        expect(term, term).toContain(piece!);
-        expect(holders(piece!), `${term}: ${piece}`).toBeLessThan(Math.min(holders(surname), holders(given)) / 5);
+        const pieces = cheapestPieces(term, stats);
+        expect(pieces, term).not.toBeNull();
+        for (const piece of pieces!) expect(term, term).toContain(piece);
+        expect(holdersOfAll(pieces!), `${term}: ${pieces}`).toBeLessThan(Math.min(holders(surname), holders(given)) / 5);
       }
     }
   });
 
-  it('never trades a term for a piece that more orders hold when every piece is held by the same orders', () => {
+  it('gives a full name a piece of each name: together they narrow the matches as the whole name does', () => {
+    for (const text of table.slice(3000, 3040)) {
+      const [given, surname] = text.split(' ') as [string, string];
+      const name = `${given} ${surname}`;
+      const pieces = cheapestPieces(name, stats);
+      expect(pieces, name).toHaveLength(2);
+      expect(given, `${name}: ${pieces}`).toContain(pieces![0]);
+      expect(surname, `${name}: ${pieces}`).toContain(pieces![1]);
+      expect(holdersOfAll(pieces!), `${name}: ${pieces}`).toBeLessThan(Math.min(holders(surname), holders(given)) / 5);
+    }
+  });
+
+  it('never trades a term for pieces that more orders hold when every piece is held by the same orders', () => {
     for (const text of table.slice(2000, 2040)) {
       const prefix = text.split(' ')[1]!.slice(0, 5); // a surname's first letters, which staff type all day
-      expect(holders(cheapestPiece(prefix, stats) ?? prefix), prefix).toBeLessThanOrEqual(1.2 * holders(prefix));
+      expect(holdersOfAll(cheapestPieces(prefix, stats) ?? [prefix]), prefix).toBeLessThanOrEqual(1.2 * holders(prefix));
     }
   });
 
   it('keeps the whole term without statistics or without a piece of 3 letters or digits', () => {
-    expect(cheapestPiece('buster.damore170', null)).toBeNull();
-    expect(cheapestPiece('a.b-c', stats)).toBeNull();
+    expect(cheapestPieces('buster.damore170', null)).toBeNull();
+    expect(cheapestPieces('a.b-c', stats)).toBeNull();
   });
 });
 
