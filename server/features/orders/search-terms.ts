@@ -4,10 +4,10 @@
  * of the term, and a long term (an e-mail address) carries common trigrams whose
  * lists hold hundreds of thousands of orders: "buster.damore170" cost 4.4 ms in
  * the index for one match, where its piece "re170" costs 0.4 ms. So a long term
- * asks the index for its cheapest piece and checks the whole term with strpos
- * (which no index serves, so the planner cannot fold it back into the index scan).
- * A piece costs its posting lists plus a heap visit (~2 us) for every order that
- * holds it. Both are estimated from a sample of `orders` (about 10,000 search
+ * asks the index for its cheapest piece, or two from different words, and checks
+ * the whole term with strpos (which no index serves, so the planner cannot fold it
+ * back into the index scan). A piece costs its posting lists plus a heap visit
+ * (~1.5 us) for every order that holds it. Both are estimated from a sample of `orders` (about 10,000 search
  * texts, taken by each process and renewed hourly): trigram frequencies for the
  * lists, and for the orders a count of the sampled texts that contain the piece.
  * The count matters: the pieces of a surname ("cejkov") are as rare one by one as
