@@ -85,14 +85,15 @@ async function currentMember(db: Executor, id: number): Promise<CachedMember | n
 /**
  * Tokens this app verified, by their text, until they expire: staff send the same token all day, and
  * verifying it again (or fast-jwt's own cache, which hashes every token it looks up) cost ~6 us a request.
- * Per app, as each app has its own secret. Revocation does not rely on it (token_version, currentMember).
+ * Per app (keyed by its verifier, which every plugin context of the app shares), as each app has its own
+ * secret. Revocation does not rely on it (token_version, currentMember).
  */
 const VERIFIED_KEPT = 1000;
 const verifiedTokens = new WeakMap<object, Map<string, { payload: unknown; expiresAt: number }>>();
 
 function verifiedPayload(server: FastifyInstance, token: string): unknown {
-  let verified = verifiedTokens.get(server);
-  if (!verified) verifiedTokens.set(server, (verified = new Map()));
+  let verified = verifiedTokens.get(server.jwt);
+  if (!verified) verifiedTokens.set(server.jwt, (verified = new Map()));
   const hit = verified.get(token);
   if (hit && Date.now() < hit.expiresAt) return hit.payload;
   // The app's verifier directly (built once): request.jwtVerify() merges its options and decodes the token twice.
