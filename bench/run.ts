@@ -140,6 +140,9 @@ async function pickSearchTerms(database: Database) {
   };
 }
 
+/** The first page of a search, as the queue screens post it. */
+const searchBody = (searchVal: string, folderName: string) => JSON.stringify({ start: 0, end: 10, searchVal, folderName });
+
 /**
  * Terms of every kind drawn from the data, asked in turn: 20 staff search for 20 different customers, not one
  * (a single repeated term keeps its rows in the cache and its piece choice known). Per drawn order: its id's
@@ -151,12 +154,12 @@ async function pickMixedSearches(database: Database): Promise<string[]> {
     select order_id, lower(given_name) as given, lower(surname) as surname, lower(email) as email, personal_telephone_number as phone
     from orders where order_id % 997 = 0 order by order_id limit 16`);
   return rows.flatMap((r) => [
-    { searchVal: String(r.order_id).slice(0, 5), folderName: 'orderHistory' },
-    { searchVal: `${r.given} ${r.surname}`, folderName: 'orderHistory' },
-    { searchVal: r.email.split('@')[0]!, folderName: 'orderHistory' },
-    { searchVal: r.phone, folderName: 'orderHistory' },
-    { searchVal: r.surname.slice(0, 5), folderName: 'newOrder' },
-  ]).map((search) => JSON.stringify({ start: 0, end: 10, ...search }));
+    searchBody(String(r.order_id).slice(0, 5), 'orderHistory'),
+    searchBody(`${r.given} ${r.surname}`, 'orderHistory'),
+    searchBody(r.email.split('@')[0]!, 'orderHistory'),
+    searchBody(r.phone, 'orderHistory'),
+    searchBody(r.surname.slice(0, 5), 'newOrder'),
+  ]);
 }
 
 /** autocannon requests that post these bodies in turn. */
@@ -237,7 +240,6 @@ async function main() {
   const mixed = await pickMixedSearches(database);
   const planProblems = await checkPagePlans(DB_URL, { id: ready.staffId, name: 'Bench Team', email: '', type: 'Team' }, await sampleTrigramStats(database.db));
   log(`every folder's generic page and search plans use indexes: ${planProblems.length ? `NO\n${planProblems.join('\n\n')}` : 'yes'}`);
-  const searchBody = (searchVal: string, folderName: string) => JSON.stringify({ start: 0, end: 10, searchVal, folderName });
 
   const scenarios: Scenario[] = [
     { name: 'folder counts', goal: 'p99 <= 10 ms', real: { url: `${real}/get-folder-count`, headers: auth }, bare: { url: `${bare}/get-folder-count` } },

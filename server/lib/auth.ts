@@ -11,6 +11,7 @@ import { can } from '../../shared/roles';
 import { teamMembers } from '../db/schema';
 import type { Executor } from '../db/client';
 import { ForbiddenError, UnauthorizedError } from './errors';
+import { perObject } from './per-object';
 
 export interface Staff {
   id: number;
@@ -49,24 +50,15 @@ function isStaffPayload(value: unknown): value is StaffTokenPayload {
  */
 export const STAFF_CACHE_MS = 2000;
 interface CachedMember { staff: Staff; ver: number; at: number }
-const memberCache = new WeakMap<object, Map<number, CachedMember>>();
-
-function cacheFor(db: Executor): Map<number, CachedMember> {
-  let cache = memberCache.get(db);
-  if (!cache) {
-    cache = new Map();
-    memberCache.set(db, cache);
-  }
-  return cache;
-}
+const membersOf = perObject<Executor, Map<number, CachedMember>>(() => new Map());
 
 /** Call after changing or deleting a member (password, edit, delete), with the app's `db`. */
 export function forgetStaff(db: Executor, memberId: number): void {
-  memberCache.get(db)?.delete(memberId);
+  membersOf(db).delete(memberId);
 }
 
 async function currentMember(db: Executor, id: number): Promise<CachedMember | null> {
-  const cache = cacheFor(db);
+  const cache = membersOf(db);
   const hit = cache.get(id);
   if (hit && Date.now() - hit.at < STAFF_CACHE_MS) return hit;
   const [member] = await db
@@ -89,11 +81,10 @@ async function currentMember(db: Executor, id: number): Promise<CachedMember | n
  * secret. Revocation does not rely on it (token_version, currentMember).
  */
 const VERIFIED_KEPT = 1000;
-const verifiedTokens = new WeakMap<object, Map<string, { payload: unknown; expiresAt: number }>>();
+const verifiedTokensOf = perObject<object, Map<string, { payload: unknown; expiresAt: number }>>(() => new Map());
 
 function verifiedPayload(server: FastifyInstance, token: string): unknown {
-  let verified = verifiedTokens.get(server.jwt);
-  if (!verified) verifiedTokens.set(server.jwt, (verified = new Map()));
+  const verified = verifiedTokensOf(server.jwt);
   const hit = verified.get(token);
   if (hit && Date.now() < hit.expiresAt) return hit.payload;
   // The app's verifier directly (built once): request.jwtVerify() merges its options and decodes the token twice.

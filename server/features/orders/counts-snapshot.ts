@@ -12,6 +12,7 @@
  */
 import type { Executor, Tx } from '../../db/client';
 import { readCounterRows, totalCounters, type CounterTotals } from './folder-counts';
+import { perObject } from '../../lib/per-object';
 
 export const COUNTS_CACHE_MS = 250;
 
@@ -19,21 +20,11 @@ export const COUNTS_CACHE_MS = 250;
 interface Snapshot { totals: CounterTotals; generation: number; at: number; read: number }
 interface Cache { generation: number; reads: number; current?: Snapshot; reading?: { generation: number; totals: Promise<CounterTotals> } }
 
-const caches = new WeakMap<object, Cache>();
-
-function cacheFor(db: Executor): Cache {
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = { generation: 0, reads: 0 };
-    caches.set(db, cache);
-  }
-  return cache;
-}
+const cacheFor = perObject<Executor, Cache>(() => ({ generation: 0, reads: 0 }));
 
 /** Call with the app's `db` after a transaction that changed orders has committed. */
 export function folderCountsChanged(db: Executor): void {
-  const cache = caches.get(db);
-  if (cache) cache.generation++;
+  cacheFor(db).generation++;
 }
 
 /** The counter totals as of at most COUNTS_CACHE_MS ago, and after every change this process made. Pass the app's `db`. */

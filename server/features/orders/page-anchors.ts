@@ -12,6 +12,7 @@
  * anchoredPageStatement). Anchors live in this process's memory, per folder view.
  */
 import type { Folder } from '../../../shared/orders';
+import { perObject } from '../../lib/per-object';
 
 /** Pages that start before this offset walk from the top: skipping a few hundred entries costs little. */
 export const ANCHORED_FROM = 200;
@@ -23,13 +24,7 @@ export const MAX_VIEWS = 256;
 export interface Anchor { position: number; createdAt: string; orderId: number }
 interface FolderAnchors { version: bigint; byPosition: Map<number, Anchor> }
 
-const stores = new WeakMap<object, Map<string, FolderAnchors>>();
-
-function storeFor(db: object): Map<string, FolderAnchors> {
-  let store = stores.get(db);
-  if (!store) stores.set(db, (store = new Map()));
-  return store;
-}
+const storeFor = perObject<object, Map<string, FolderAnchors>>(() => new Map());
 
 /** One folder view: My Order is per staff member, New and Future per day, Future also per month tile. */
 export function anchorKey(folder: Folder, staffId: number, today: string, processMonth?: number): string {

@@ -16,6 +16,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { selectRows, type Executor } from '../../db/client';
+import { perObject } from '../../lib/per-object';
 
 export interface TrigramStats {
   /** Orders in the table (the planner's estimate) and in the sample. */
@@ -83,6 +84,8 @@ export function likeTrigrams(term: string): Placed[] {
 }
 
 const PLAIN_TRIGRAM = /^[a-z0-9]{3}$/;
+/** Where pieces come from, and the trigrams the sample lists its rows by: runs of ASCII letters and digits. */
+const PLAIN_RUN = /[a-z0-9]{3,}/g;
 
 /**
  * Counts a sample of lower-case search texts the way pg_trgm indexes them (each word padded with two
@@ -130,7 +133,7 @@ const NO_ROWS: number[] = [];
 function sampledHolders(stats: TrigramStats, texts: string[]): number | null {
   let rarest: number[] | null = null;
   for (const text of texts) {
-    for (const run of text.matchAll(/[a-z0-9]{3,}/g)) {
+    for (const run of text.matchAll(PLAIN_RUN)) {
       for (let i = 0; i + 3 <= run[0].length; i++) {
         const rows = stats.rowsHolding.get(run[0].slice(i, i + 3)) ?? NO_ROWS;
         if (!rarest || rows.length < rarest.length) rarest = rows;
@@ -169,11 +172,13 @@ function postingsCost(shares: number[], tableRows: number): number {
 }
 
 /**
- * Modelled cost of asking the index for all of `texts` (their trigrams placed as given: one scan ANDs every
- * condition on the index) and rechecking the orders it returns: counted in the sample when some sampled text
- * holds them all; below half a sampled row otherwise.
+ * Modelled cost of asking the index for all of `texts` (one scan ANDs every `like` on the index) and
+ * rechecking the orders it returns: counted in the sample when some sampled text holds them all; below
+ * half a sampled row otherwise. Each text's trigrams are placed far from the others': they narrow the
+ * matches independently.
  */
-function modelCost(stats: TrigramStats, texts: string[], placed: Placed[]): number {
+function modelCost(stats: TrigramStats, texts: string[]): number {
+  const placed = texts.flatMap((text, i) => likeTrigrams(text).map((p) => ({ trigram: p.trigram, at: p.at + 1000 * i })));
   if (!placed.length) return Infinity;
   const shares = placed.map((p) => shareOf(stats, p.trigram));
   const modelled = modelledHolders(shares, placed.map((p) => p.at), stats.tableRows);
@@ -186,7 +191,7 @@ function modelCost(stats: TrigramStats, texts: string[], placed: Placed[]): numb
 }
 
 /** Terms come back as staff page through a search's results; the last choices are kept per sample. */
-const choices = new WeakMap<TrigramStats, Map<string, string[] | null>>();
+const choicesOf = perObject<TrigramStats, Map<string, string[] | null>>(() => new Map());
 const CHOICES_KEPT = 1000;
 /** Pieces of each word tried in pairs with those of the other words: the cheapest alone. */
 const PAIRED_PER_WORD = 4;
@@ -201,40 +206,25 @@ const PAIRED_PER_WORD = 4;
  */
 export function cheapestPieces(term: string, stats: TrigramStats | null): string[] | null {
   if (!stats || stats.sampleRows === 0) return null;
-  let kept = choices.get(stats);
-  if (!kept) choices.set(stats, (kept = new Map()));
+  const kept = choicesOf(stats);
   const known = kept.get(term);
   if (known !== undefined) return known;
 
-  const whole = modelCost(stats, [term], likeTrigrams(term));
-  let best: { pieces: string[]; cost: number } | null = null;
-  const consider = (pieces: string[], cost: number) => { if (!best || cost < best.cost) best = { pieces, cost }; };
-  const cheapestPerWord: { piece: string; cost: number }[][] = [];
-  for (const run of term.matchAll(/[a-z0-9]{3,}/g)) {
-    const text = run[0];
-    const pieces: { piece: string; cost: number }[] = [];
-    for (let length = 3; length <= Math.min(MAX_PIECE, text.length); length++) {
-      for (let first = 0; first + length <= text.length; first++) {
-        const piece = text.slice(first, first + length);
-        const cost = modelCost(stats, [piece], trigramsOf(piece));
-        pieces.push({ piece, cost });
-        consider([piece], cost);
-      }
+  const options: { pieces: string[]; cost: number }[] = [];
+  const cheapestPerWord = [...term.matchAll(PLAIN_RUN)].map(([word]) => {
+    const pieces: string[] = [];
+    for (let length = 3; length <= Math.min(MAX_PIECE, word.length); length++) {
+      for (let first = 0; first + length <= word.length; first++) pieces.push(word.slice(first, first + length));
     }
-    cheapestPerWord.push(pieces.sort((a, b) => a.cost - b.cost).slice(0, PAIRED_PER_WORD));
-  }
-  for (let w = 0; w < cheapestPerWord.length; w++) {
-    for (let v = w + 1; v < cheapestPerWord.length; v++) {
-      for (const a of cheapestPerWord[w]!) {
-        for (const b of cheapestPerWord[v]!) {
-          // The second piece's trigrams placed far from the first's: they narrow the matches independently.
-          consider([a.piece, b.piece], modelCost(stats, [a.piece, b.piece], [...trigramsOf(a.piece), ...trigramsOf(b.piece, 1000)]));
-        }
-      }
-    }
-  }
-  const chosen = best as { pieces: string[]; cost: number } | null;
-  const choice = chosen && chosen.pieces.join(' ') !== term && chosen.cost * REQUIRED_GAIN < whole ? chosen.pieces : null;
+    const alone = pieces.map((piece) => ({ pieces: [piece], cost: modelCost(stats, [piece]) }));
+    options.push(...alone);
+    return alone.sort((a, b) => a.cost - b.cost).slice(0, PAIRED_PER_WORD).map((option) => option.pieces[0]!);
+  });
+  cheapestPerWord.forEach((word, w) => cheapestPerWord.slice(w + 1).forEach((other) => {
+    for (const a of word) for (const b of other) options.push({ pieces: [a, b], cost: modelCost(stats, [a, b]) });
+  }));
+  const best = options.reduce<(typeof options)[number] | null>((found, option) => (!found || option.cost < found.cost ? option : found), null);
+  const choice = best && best.pieces.join(' ') !== term && best.cost * REQUIRED_GAIN < modelCost(stats, [term]) ? best.pieces : null;
   if (kept.size >= CHOICES_KEPT) kept.clear();
   kept.set(term, choice);
   return choice;
@@ -252,18 +242,15 @@ export async function sampleTrigramStats(db: Executor, targetRows = 10_000): Pro
 }
 
 const STATS_MAX_AGE_MS = 60 * 60 * 1000;
-const statsByDatabase = new WeakMap<object, { stats: TrigramStats | null; takenAt: number; renewing: boolean }>();
+const samplingOf = perObject<Executor, { stats: TrigramStats | null; takenAt: number; renewing: boolean }>(
+  () => ({ stats: null, takenAt: 0, renewing: false }));
 
 /**
  * This process's trigram frequencies for `db`, or null until the first sample is in: a search never
  * waits for the sample, it is taken (and renewed when an hour old) in the background.
  */
 export function currentTrigramStats(db: Executor): TrigramStats | null {
-  let entry = statsByDatabase.get(db);
-  if (!entry) {
-    entry = { stats: null, takenAt: 0, renewing: false };
-    statsByDatabase.set(db, entry);
-  }
+  const entry = samplingOf(db);
   if (!entry.renewing && Date.now() - entry.takenAt >= STATS_MAX_AGE_MS) {
     const renewed = entry;
     renewed.renewing = true;
@@ -279,6 +266,6 @@ export function currentTrigramStats(db: Executor): TrigramStats | null {
 /** Takes the sample now and keeps it (tests, and a server that wants it before its first search). */
 export async function renewTrigramStats(db: Executor): Promise<TrigramStats> {
   const stats = await sampleTrigramStats(db);
-  statsByDatabase.set(db, { stats, takenAt: Date.now(), renewing: false });
+  Object.assign(samplingOf(db), { stats, takenAt: Date.now() });
   return stats;
 }

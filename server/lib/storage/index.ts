@@ -5,6 +5,7 @@
  * from a user; nothing here is ever served from a public static path.
  */
 import type { Config } from '../../config';
+import { perObject } from '../per-object';
 import { LocalStorage } from './local';
 import { S3Storage } from './s3';
 import type { Storage } from './types';
@@ -28,14 +29,5 @@ export function createStorage(config: Config): Storage {
   return new LocalStorage(config.DATA_DIR);
 }
 
-const shared = new WeakMap<Config, Storage>();
-
 /** One storage per configuration, shared by the routes and the mail worker of a process. */
-export function storageFor(config: Config): Storage {
-  let storage = shared.get(config);
-  if (!storage) {
-    storage = createStorage(config);
-    shared.set(config, storage);
-  }
-  return storage;
-}
+export const storageFor = perObject<Config, Storage>(createStorage);
