@@ -177,9 +177,11 @@ function postingsCost(shares: number[], tableRows: number): number {
  * half a sampled row otherwise. Each text's trigrams are placed far from the others': they narrow the
  * matches independently.
  */
-function modelCost(stats: TrigramStats, texts: string[]): number {
+interface Cost { total: number; recheck: number }
+
+function modelCost(stats: TrigramStats, texts: string[]): Cost {
   const placed = texts.flatMap((text, i) => likeTrigrams(text).map((p) => ({ trigram: p.trigram, at: p.at + 1000 * i })));
-  if (!placed.length) return Infinity;
+  if (!placed.length) return { total: Infinity, recheck: 0 };
   const shares = placed.map((p) => shareOf(stats, p.trigram));
   const modelled = modelledHolders(shares, placed.map((p) => p.at), stats.tableRows);
   const sampled = sampledHolders(stats, texts);
@@ -187,12 +189,26 @@ function modelCost(stats: TrigramStats, texts: string[]): number {
     : sampled > 0 ? (sampled / stats.sampleRows) * stats.tableRows
     : Math.min(modelled, (0.5 / stats.sampleRows) * stats.tableRows);
   const distinct = [...new Map(placed.map((p, i) => [p.trigram, shares[i]!])).values()]; // pg_trgm asks once per trigram
-  return postingsCost(distinct, stats.tableRows) + holders * RECHECK_NS;
+  const recheck = holders * RECHECK_NS;
+  return { total: postingsCost(distinct, stats.tableRows) + recheck, recheck };
 }
 
 /** Terms come back as staff page through a search's results; the last choices are kept per sample. */
 const choicesOf = perObject<TrigramStats, Map<string, string[] | null>>(() => new Map());
 const CHOICES_KEPT = 1000;
+/** Pieces come back in other terms (an e-mail's domain, a common name): their costs alone are kept per sample. */
+const pieceCostsOf = perObject<TrigramStats, Map<string, Cost>>(() => new Map());
+const PIECE_COSTS_KEPT = 50_000;
+
+function pieceCost(stats: TrigramStats, piece: string): Cost {
+  const kept = pieceCostsOf(stats);
+  let cost = kept.get(piece);
+  if (cost === undefined) {
+    if (kept.size >= PIECE_COSTS_KEPT) kept.clear();
+    kept.set(piece, (cost = modelCost(stats, [piece])));
+  }
+  return cost;
+}
 /** Pieces of each word tried in pairs with those of the other words: the cheapest alone. */
 const PAIRED_PER_WORD = 4;
 
@@ -210,21 +226,27 @@ export function cheapestPieces(term: string, stats: TrigramStats | null): string
   const known = kept.get(term);
   if (known !== undefined) return known;
 
-  const options: { pieces: string[]; cost: number }[] = [];
+  const options: { pieces: string[]; cost: Cost }[] = [];
   const cheapestPerWord = [...term.matchAll(PLAIN_RUN)].map(([word]) => {
     const pieces: string[] = [];
     for (let length = 3; length <= Math.min(MAX_PIECE, word.length); length++) {
       for (let first = 0; first + length <= word.length; first++) pieces.push(word.slice(first, first + length));
     }
-    const alone = pieces.map((piece) => ({ pieces: [piece], cost: modelCost(stats, [piece]) }));
+    const alone = pieces.map((piece) => ({ pieces: [piece], cost: pieceCost(stats, piece) }));
     options.push(...alone);
-    return alone.sort((a, b) => a.cost - b.cost).slice(0, PAIRED_PER_WORD).map((option) => option.pieces[0]!);
+    return alone.sort((a, b) => a.cost.total - b.cost.total).slice(0, PAIRED_PER_WORD).map((option) => option.pieces[0]!);
   });
-  cheapestPerWord.forEach((word, w) => cheapestPerWord.slice(w + 1).forEach((other) => {
-    for (const a of word) for (const b of other) options.push({ pieces: [a, b], cost: modelCost(stats, [a, b]) });
-  }));
-  const best = options.reduce<(typeof options)[number] | null>((found, option) => (!found || option.cost < found.cost ? option : found), null);
-  const choice = best && best.pieces.join(' ') !== term && best.cost * REQUIRED_GAIN < modelCost(stats, [term]) ? best.pieces : null;
+  const cheapest = () => options.reduce<(typeof options)[number] | null>((found, option) => (!found || option.cost.total < found.cost.total ? option : found), null);
+  // Pairs only when rechecking the best single piece's orders is most of its cost (a name held by thousands):
+  // an e-mail's number piece is cheap already, and costing the pairs of a long e-mail's four words took ~5 ms.
+  const single = cheapest();
+  if (single && single.cost.recheck > single.cost.total / 2) {
+    cheapestPerWord.forEach((word, w) => cheapestPerWord.slice(w + 1).forEach((other) => {
+      for (const a of word) for (const b of other) options.push({ pieces: [a, b], cost: modelCost(stats, [a, b]) });
+    }));
+  }
+  const best = cheapest();
+  const choice = best && best.pieces.join(' ') !== term && best.cost.total * REQUIRED_GAIN < modelCost(stats, [term]).total ? best.pieces : null;
   if (kept.size >= CHOICES_KEPT) kept.clear();
   kept.set(term, choice);
   return choice;
