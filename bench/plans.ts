@@ -11,7 +11,7 @@ import { FOLDERS } from '../shared/orders';
 import { toQuery } from '../server/db/client';
 import { anchoredPageStatement, folderPageStatement, folderWhere, searchCondition, searchMatchesStatement } from '../server/features/orders/lists.service';
 import { utcToday } from '../server/features/orders/folders';
-import type { TrigramStats } from '../server/features/orders/search-terms';
+import { digitWindows, type TrigramStats } from '../server/features/orders/search-terms';
 import type { Staff } from '../server/lib/auth';
 
 /** The generic plan of a statement, prepared and explained as the app's pool runs it. */
@@ -48,13 +48,14 @@ export async function checkPagePlans(databaseUrl: string, staff: Staff, stats: T
       }
     }
     // Every search shape (whole term or piece, with or without an id prefix) in every folder: the matches must
-    // come from the indexes, never from a scan of the table.
+    // come from the indexes, never from a scan of the table, and digits from their windows' index.
     for (const request of requests) {
       // A full name gives two pieces (one per name), an e-mail one, digits an id prefix too.
       for (const term of ['buster.damore170', 'sincere lubowitz', '10974', '9012345678', '+81 9012345678']) {
         for (const withStats of [null, stats]) {
           const plan = await genericPlan(client, searchMatchesStatement(folderWhere(staff, request), searchCondition(term, withStats)!, request));
-          if (/Seq Scan on orders/.test(plan)) problems.push(`search "${term}" in ${request.folder}${withStats ? ' (piece)' : ''}:\n${plan}`);
+          const wrongIndex = digitWindows(term) !== null && !plan.includes('orders_search_digit_grams_idx');
+          if (/Seq Scan on orders/.test(plan) || wrongIndex) problems.push(`search "${term}" in ${request.folder}${withStats ? ' (piece)' : ''}:\n${plan}`);
         }
       }
     }

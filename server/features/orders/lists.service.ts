@@ -13,7 +13,7 @@ import { currentCounterTotals } from './counts-snapshot';
 import { folderTotal, folderVersionBuckets } from './folder-counts';
 import { ANCHORED_FROM, anchorKey, nearestAnchor, rememberAnchor, type Anchor } from './page-anchors';
 import { folderPredicate, utcToday } from './folders';
-import { cheapestPieces, currentTrigramStats, type TrigramStats } from './search-terms';
+import { cheapestPieces, currentTrigramStats, digitWindows, type TrigramStats } from './search-terms';
 
 export interface PageRequest {
   folder: Folder;
@@ -52,15 +52,19 @@ function idPrefixCondition(term: string): SQL | null {
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
- * searchVal: order id prefix, or name / e-mail / telephone contains, case-insensitive. With trigram
- * frequencies at hand, a long term asks the index for its cheapest piece (or two) and strpos checks the whole.
+ * searchVal: order id prefix, or name / e-mail / telephone contains, case-insensitive. Digits (a telephone)
+ * ask the digit-window index; with trigram frequencies at hand, any other long term asks the trigram index
+ * for its cheapest piece (or two); either way strpos checks the whole term.
  */
 export function searchCondition(raw: string, stats: TrigramStats | null = null): SQL | null {
   const term = raw.trim().replace(/\s+/g, ' ');
   if (!term) return null;
   const lower = term.toLowerCase();
-  const pieces = cheapestPieces(lower, stats);
-  const contains = pieces
+  const windows = digitWindows(lower);
+  const pieces = windows ? null : cheapestPieces(lower, stats);
+  const contains = windows
+    ? sql`(o.search_digit_grams @> ${`{${windows.join(',')}}`}::integer[] and strpos(o.search_text, ${lower}) > 0)`
+    : pieces
     ? sql`(${sql.join(pieces.map((piece) => sql`o.search_text like ${`%${piece}%`}`), sql` and `)} and strpos(o.search_text, ${lower}) > 0)`
     : sql`o.search_text like ${`%${escapeLike(lower)}%`}`;
   const ids = idPrefixCondition(term);

@@ -173,6 +173,23 @@ describe('POST /api/admin/search-order', () => {
     expect(ids(await search({ start: 0, end: 50, searchVal: '10019', folderName: 'orderHistory' }))).toEqual(nines);
   });
 
+  it('finds digits in a telephone or an e-mail through their four-digit windows, and only where the whole term is', async () => {
+    // Holds the windows of "10019" ("1001" in the e-mail, "0019" in the telephone) but not "10019" itself.
+    const decoy = await insertOrder(t.database.db, { email: 'decoy1001@inbox.example', personalPhoneCode: '44', personalTelephoneNumber: '70019000' });
+    const inEmail = await insertOrder(t.database.db, { email: 'found.10019@inbox.example', personalPhoneCode: '44', personalTelephoneNumber: '55555555' });
+    const inPhone = await insertOrder(t.database.db, { personalPhoneCode: '1', personalTelephoneNumber: '2100190000', processStatus: 'Pending' });
+    const contains = (term: string) => sql`o.order_id::text like ${`${term}%`} or order_search_text(o.given_name, o.surname, o.email, o.personal_phone_code, o.personal_telephone_number) like ${`%${term}%`}`;
+    const expected = await expectedIds('orderHistory', team.member.id, contains('10019'));
+    expect(expected).toEqual(expect.arrayContaining([inEmail, inPhone]));
+    expect(expected).not.toContain(decoy);
+    const res = await search({ start: 0, end: 100, searchVal: '10019', folderName: 'orderHistory' });
+    expect(ids(res)).toEqual(expected);
+    expect(res.json().totalRecords).toBe(expected.length);
+    // The telephone as staff see it, "+code number", and in Pending only the Pending order.
+    expect(ids(await search({ start: 0, end: 10, searchVal: '+44 70019', folderName: 'orderHistory' }))).toEqual([decoy]);
+    expect(ids(await search({ start: 0, end: 10, searchVal: '+12100190', folderName: 'pendingOrder' }))).toEqual([inPhone]);
+  });
+
   it('pages short and common terms the same way (folder walk and match-first paths agree with the predicate)', async () => {
     const contains = (term: string) => sql`order_search_text(o.given_name, o.surname, o.email, o.personal_phone_code, o.personal_telephone_number) like ${`%${term}%`}`;
     for (const [term, folder] of [['qu', 'newOrder'], ['a', 'orderHistory'], ['.example', 'orderHistory'], ['mail', 'completedOrder']] as const) {

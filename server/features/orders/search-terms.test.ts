@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { selectRows, type Executor } from '../../db/client';
 import { createOrderGenerator } from '../../seed/demo-orders';
 import { buildTestApp, type TestContext } from '../../test/helper';
-import { cheapestPieces, currentTrigramStats, likeTrigrams, trigramStatsOf } from './search-terms';
+import { cheapestPieces, currentTrigramStats, digitWindows, likeTrigrams, trigramStatsOf } from './search-terms';
 
 /** Search texts of generated orders (the bench's data), as order_search_text() writes them. */
 function generatedTexts(count: number): string[] {
@@ -81,6 +81,21 @@ describe('cheapestPieces', () => {
   it('keeps the whole term without statistics or without a piece of 3 letters or digits', () => {
     expect(cheapestPieces('buster.damore170', null)).toBeNull();
     expect(cheapestPieces('a.b-c', stats)).toBeNull();
+  });
+});
+
+describe('digitWindows', () => {
+  it('covers every digit of each run of four or more with windows side by side and the last', () => {
+    expect(digitWindows('10974')).toEqual([1097, 974]);
+    expect(digitWindows('725269195')).toEqual([7252, 6919, 9195]);
+    expect(digitWindows('12345678')).toEqual([1234, 5678]);
+    expect(digitWindows('+81 9012-0001')).toEqual([9012, 1]); // "0001" is window 1: a window always has four digits
+  });
+
+  it('leaves terms with letters, or without four digits in a row, to the trigram index', () => {
+    expect(digitWindows('jerde1985')).toBeNull();
+    expect(digitWindows('+81 901')).toBeNull();
+    expect(digitWindows('123')).toBeNull();
   });
 });
 
