@@ -12,16 +12,17 @@ import type { Database } from './client';
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
 const MIGRATION_LOCK = 727_001;
 
-export async function runMigrations(database: Database): Promise<void> {
+/** `migrationsFolder`: another folder only in tests (an upgrade from an earlier migration). */
+export async function runMigrations(database: Database, migrationsFolder = MIGRATIONS_FOLDER): Promise<void> {
   const { pglite, pool } = database.raw;
   if (pglite) {
-    await migratePglite(drizzlePglite(pglite), { migrationsFolder: MIGRATIONS_FOLDER });
+    await migratePglite(drizzlePglite(pglite), { migrationsFolder });
     return;
   }
   const client = await pool!.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    await migratePg(drizzlePg(client), { migrationsFolder: MIGRATIONS_FOLDER });
+    await migratePg(drizzlePg(client), { migrationsFolder });
   } finally {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
     client.release();

@@ -1,0 +1,110 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { openDatabase, selectRows, type Database } from './client';
+import { MIGRATIONS_FOLDER, runMigrations } from './migrate';
+import { teamMembers } from './schema';
+import { seedReferenceData } from '../seed/bootstrap';
+import { loadDemoOrders } from '../seed/load-orders';
+import { isPostgres } from '../test/helper';
+import { countFolders } from '../features/orders/folders';
+import { folderVersionBuckets, readFolderCounts } from '../features/orders/folder-counts';
+import { listOrders } from '../features/orders/lists.service';
+
+/** The migrations a deployment of issue 3's first sessions ran: up to 0012, before page anchors and the search columns. */
+const EARLIER_LAST = '0012_order_id_text_index';
+
+/** A copy of the migrations folder whose journal ends at `last`, as an earlier release shipped it. */
+function migrationsUpTo(last: string): string {
+  const folder = mkdtempSync(path.join(tmpdir(), 'migrations-'));
+  cpSync(MIGRATIONS_FOLDER, folder, { recursive: true });
+  const journalPath = path.join(folder, 'meta', '_journal.json');
+  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
+  const end = journal.entries.findIndex((entry) => entry.tag === last);
+  expect(end).toBeGreaterThan(0);
+  writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, end + 1) }));
+  return folder;
+}
+
+/** An empty database: not the test template, which has every migration already. */
+async function emptyDatabase(): Promise<Database> {
+  if (!isPostgres()) return openDatabase({ dataDir: 'memory://' });
+  const baseUrl = process.env.TEST_DATABASE_URL!;
+  const name = `arrival_card_upgrade_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 2 });
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: baseUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+let database: Database;
+let earlier: string;
+let staff: { id: number; name: string; email: string; type: 'Team' };
+
+beforeAll(async () => {
+  database = await emptyDatabase();
+  earlier = migrationsUpTo(EARLIER_LAST);
+  await runMigrations(database, earlier);
+  await seedReferenceData(database.db);
+  const [member] = await database.db.insert(teamMembers)
+    .values({ name: 'Una Upgrade', email: 'una@staff.example', passwordHash: 'x', type: 'Team' })
+    .returning({ id: teamMembers.id });
+  staff = { id: member!.id, name: 'Una Upgrade', email: 'una@staff.example', type: 'Team' };
+  await loadDemoOrders(database, { count: 300, seed: 11 });
+  await runMigrations(database); // the rest: 0013 onwards
+});
+afterAll(async () => {
+  await database?.close();
+  if (earlier) rmSync(earlier, { recursive: true, force: true });
+});
+
+describe('upgrading a database that already holds orders', () => {
+  it('counts the orders already there in the buckets added later (Order History, future orders without their day)', async () => {
+    const counts = await readFolderCounts(database.db, staff.id);
+    expect(counts.allOrdersCount + counts.deletedOrdersCount).toBe(300);
+    expect(counts).toEqual(await countFolders(database.db, staff.id));
+  });
+
+  it("gives each folder a version that moves when an order enters or leaves it", async () => {
+    const version = async () => {
+      const [row] = await selectRows<{ version: string }>(database.db, sql`select coalesce(sum(changes), 0)::text as version
+        from order_folder_counts where bucket in (${sql.join(folderVersionBuckets('orderHistory', staff.id).map((b) => sql`${b}`), sql`, `)})`);
+      return Number(row!.version);
+    };
+    const before = await version();
+    expect(before).toBeGreaterThan(0); // the backfill counted the orders already in Order History
+    await database.db.execute(sql`update orders set process_status = 'Deleted' where order_id = (select min(order_id) from orders where process_status <> 'Deleted')`);
+    expect(await version()).toBe(before + 1);
+  });
+
+  it('fills the search columns of the orders already there, so a telephone search finds them', async () => {
+    const [order] = await selectRows<{ order_id: number; phone: string }>(database.db, sql`
+      select order_id::int as order_id, personal_telephone_number as phone from orders
+      where process_status <> 'Deleted' and length(personal_telephone_number) >= 8 order by order_id desc limit 1`);
+    const page = await listOrders(database.db, staff, { folder: 'orderHistory', offset: 0, limit: 50, search: order!.phone });
+    expect(page.rows.map((r) => Number(r.order_id))).toContain(order!.order_id);
+  });
+
+  it("caps the trigram index's pending list at 128 kB", async () => {
+    const [index] = await selectRows<{ options: string[] | null }>(database.db, sql`
+      select reloptions as options from pg_class where relname = 'orders_search_text_trgm_idx'`);
+    expect(index!.options).toContain('gin_pending_list_limit=128');
+  });
+});
