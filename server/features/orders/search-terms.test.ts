@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { selectRows, type Executor } from '../../db/client';
 import { createOrderGenerator } from '../../seed/demo-orders';
 import { buildTestApp, type TestContext } from '../../test/helper';
-import { cheapestPieces, currentTrigramStats, digitWindows, likeTrigrams, trigramStatsOf } from './search-terms';
+import { cheapestPieces, currentTrigramStats, digitWindows, likeTrigrams, trigramStatsInSlices, trigramStatsOf } from './search-terms';
 
 /** Search texts of generated orders (the bench's data), as order_search_text() writes them. */
 function generatedTexts(count: number): string[] {
@@ -41,6 +41,21 @@ describe('trigramStatsOf', () => {
     const counted = trigramStatsOf(texts, texts.length);
     expect(Object.fromEntries(counted.counts)).toEqual(Object.fromEntries(rows.map((r) => [r.trigram, r.n])));
     expect(counted.rowsHolding.get('qxq')).toEqual([201]); // once per text, however often the text holds it
+  });
+
+  it('counts a large sample in slices, letting other work run between them, to the same result', async () => {
+    const sample = table.slice(0, 10_000);
+    let ticks = 0;
+    let done = false;
+    const tick = () => { if (!done) { ticks++; setImmediate(tick); } };
+    setImmediate(tick);
+    const sliced = await trigramStatsInSlices(sample, 1_000_000, 500);
+    done = true;
+    expect(ticks).toBeGreaterThanOrEqual(19); // a turn of the event loop between each two of the 20 slices
+    const whole = trigramStatsOf(sample, 1_000_000);
+    expect(sliced.counts).toEqual(whole.counts);
+    expect(sliced.rowsHolding).toEqual(whole.rowsHolding);
+    expect(sliced).toMatchObject({ tableRows: 1_000_000, sampleRows: 10_000 });
   });
 });
 

@@ -16,6 +16,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { selectRows, type Executor } from '../../db/client';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { perObject } from '../../lib/per-object';
 
 export interface TrigramStats {
@@ -88,36 +89,62 @@ const PLAIN_TRIGRAM = /^[a-z0-9]{3}$/;
 const PLAIN_RUN = /[a-z0-9]{3,}/g;
 
 /**
- * Counts a sample of lower-case search texts the way pg_trgm indexes them (each word padded with two
- * spaces in front and one after; a trigram counted once per text) and lists, per trigram of three
- * letters or digits, the texts holding it.
+ * Counts lower-case search texts the way pg_trgm indexes them (each word padded with two spaces in front
+ * and one after; a trigram counted once per text) and lists, per trigram of three letters or digits, the
+ * texts holding it. Texts are added one at a time, so a caller can count a large sample in slices.
  */
-export function trigramStatsOf(texts: string[], tableRows: number): TrigramStats {
+function trigramCounter() {
   // One entry per trigram: its count, and the last row counted, so that a row counts it once.
   const seen = new Map<string, { count: number; lastRow: number; rows: number[] | null }>();
-  texts.forEach((text, row) => {
-    for (const word of text.matchAll(WORD)) {
-      const chars = [...`  ${word[0]} `];
-      for (let i = 0; i + 3 <= chars.length; i++) {
-        const trigram = chars[i]! + chars[i + 1]! + chars[i + 2]!;
-        const entry = seen.get(trigram);
-        if (!entry) {
-          seen.set(trigram, { count: 1, lastRow: row, rows: PLAIN_TRIGRAM.test(trigram) ? [row] : null });
-        } else if (entry.lastRow !== row) {
-          entry.count++;
-          entry.lastRow = row;
-          entry.rows?.push(row);
+  let row = -1;
+  return {
+    add(text: string) {
+      row++;
+      for (const word of text.matchAll(WORD)) {
+        const chars = [...`  ${word[0]} `];
+        for (let i = 0; i + 3 <= chars.length; i++) {
+          const trigram = chars[i]! + chars[i + 1]! + chars[i + 2]!;
+          const entry = seen.get(trigram);
+          if (!entry) {
+            seen.set(trigram, { count: 1, lastRow: row, rows: PLAIN_TRIGRAM.test(trigram) ? [row] : null });
+          } else if (entry.lastRow !== row) {
+            entry.count++;
+            entry.lastRow = row;
+            entry.rows?.push(row);
+          }
         }
       }
-    }
-  });
-  const counts = new Map<string, number>();
-  const rowsHolding = new Map<string, number[]>();
-  for (const [trigram, entry] of seen) {
-    counts.set(trigram, entry.count);
-    if (entry.rows) rowsHolding.set(trigram, entry.rows);
+    },
+    stats(texts: string[], tableRows: number): TrigramStats {
+      const counts = new Map<string, number>();
+      const rowsHolding = new Map<string, number[]>();
+      for (const [trigram, entry] of seen) {
+        counts.set(trigram, entry.count);
+        if (entry.rows) rowsHolding.set(trigram, entry.rows);
+      }
+      return { tableRows: Math.max(tableRows, texts.length), sampleRows: texts.length, counts, texts, rowsHolding };
+    },
+  };
+}
+
+/** The trigram statistics of `texts` (a sample of search texts) at once. */
+export function trigramStatsOf(texts: string[], tableRows: number): TrigramStats {
+  const counter = trigramCounter();
+  for (const text of texts) counter.add(text);
+  return counter.stats(texts, tableRows);
+}
+
+/**
+ * The same, a slice of texts at a time, giving the event loop back between slices: counting the hourly
+ * sample of 10,000 texts at once held every request of the process for 80-150 ms; a slice of 250 takes a few.
+ */
+export async function trigramStatsInSlices(texts: string[], tableRows: number, slice = 250): Promise<TrigramStats> {
+  const counter = trigramCounter();
+  for (let from = 0; from < texts.length; from += slice) {
+    if (from > 0) await yieldToEventLoop();
+    for (const text of texts.slice(from, from + slice)) counter.add(text);
   }
-  return { tableRows: Math.max(tableRows, texts.length), sampleRows: texts.length, counts, texts, rowsHolding };
+  return counter.stats(texts, tableRows);
 }
 
 /** A trigram's share of the sampled orders (half a row when the sample never saw it). */
@@ -279,7 +306,7 @@ export async function sampleTrigramStats(db: Executor, targetRows = 10_000): Pro
   // The limit bounds the work when the estimate is missing (a table never analyzed reads as -1 rows).
   const texts = await selectRows<{ search_text: string }>(db, sql`
     select o.search_text from orders o tablesample system (${percent}::float4) limit ${targetRows * 2}`);
-  return trigramStatsOf(texts.map((t) => t.search_text), estimate);
+  return trigramStatsInSlices(texts.map((t) => t.search_text), estimate);
 }
 
 const STATS_MAX_AGE_MS = 60 * 60 * 1000;
