@@ -1,8 +1,6 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { openDatabase, selectRows, type Database } from './client';
@@ -10,7 +8,7 @@ import { MIGRATIONS_FOLDER, runMigrations } from './migrate';
 import { teamMembers } from './schema';
 import { seedReferenceData } from '../seed/bootstrap';
 import { loadDemoOrders } from '../seed/load-orders';
-import { isPostgres } from '../test/helper';
+import { createPostgresDatabase, isPostgres } from '../test/helper';
 import { countFolders } from '../features/orders/folders';
 import { folderVersionBuckets, readFolderCounts } from '../features/orders/folder-counts';
 import { listOrders } from '../features/orders/lists.service';
@@ -31,28 +29,7 @@ function migrationsUpTo(last: string): string {
 }
 
 /** An empty database: not the test template, which has every migration already. */
-async function emptyDatabase(): Promise<Database> {
-  if (!isPostgres()) return openDatabase({ dataDir: 'memory://' });
-  const baseUrl = process.env.TEST_DATABASE_URL!;
-  const name = `arrival_card_upgrade_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 2 });
-  return {
-    ...database,
-    close: async () => {
-      await database.close();
-      const cleanup = new pg.Client({ connectionString: baseUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    },
-  };
-}
+const emptyDatabase = (): Promise<Database> => (isPostgres() ? createPostgresDatabase() : openDatabase({ dataDir: 'memory://' }));
 
 let database: Database;
 let earlier: string;

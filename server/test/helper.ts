@@ -21,16 +21,24 @@ let passwordHash: Promise<string> | undefined;
 export const isPostgres = () => process.env.TEST_DB === 'postgres';
 
 /** A fresh, migrated database with the reference data (landing sites, gateways). */
-export async function createTestDatabase(): Promise<Database & { dropped?: () => Promise<void> }> {
+export async function createTestDatabase(): Promise<Database> {
   if (!isPostgres()) {
     const template = inject('pgliteTemplate');
     return openDatabase({ dataDir: 'memory://', loadDataDir: new Blob([readFileSync(template)]) });
   }
+  return createPostgresDatabase(inject('postgresTemplate'));
+}
+
+/**
+ * A new database on the TEST_DATABASE_URL server, a copy of `template` or else empty (no migrations),
+ * dropped when closed.
+ */
+export async function createPostgresDatabase(template?: string): Promise<Database> {
   const baseUrl = process.env.TEST_DATABASE_URL!;
   const name = `arrival_card_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
-  await admin.query(`create database ${name} template ${inject('postgresTemplate')}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
