@@ -104,6 +104,43 @@ describe('page anchors (deep queue pages)', () => {
   });
 });
 
+describe('page anchors in New Orders (several buckets, and a predicate that depends on the date)', () => {
+  const newIds = async () => (await selectRows<{ order_id: number }>(t.database.db, sql`
+    select order_id::int as order_id from orders o where ${folderPredicate('newOrder', team.member.id)}
+    order by created_at desc, order_id desc`)).map((r) => r.order_id);
+  async function expectNewPage(page: number) {
+    const res = await t.app.inject({ url: `/api/admin/get-orders-list/newOrder?page=${page}&limit=10`, headers: team.headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.map((r: { order_id: number }) => r.order_id), `page ${page}`).toEqual((await newIds()).slice((page - 1) * 10, page * 10));
+  }
+
+  it('keep deep pages exact while orders are assigned, change mode, come back from Pending, and future orders fall due', async () => {
+    await t.seedOrders(1100);
+    expect((await newIds()).length).toBeGreaterThan(240);
+    await expectNewPage(22); // offset 210: from the top, remembered
+    await expectNewPage(22); // from its anchor
+    const [newest] = await newIds();
+    await t.database.db.execute(sql`update orders set assigned_to_id = ${team.member.id} where order_id = ${newest}`);
+    await expectNewPage(22);
+    await t.database.db.execute(sql`update orders set processing_mode = 'priority' where order_id = ${(await newIds())[3]!}`);
+    await expectNewPage(23);
+    // A future order whose date is moved to today enters New wherever its created_at puts it.
+    const [due] = await selectRows<{ order_id: number }>(t.database.db, sql`
+      select order_id::int as order_id from orders where process_status = 'New' and processing_mode = 'future'
+      and assigned_to_id is null and processing_date > current_date order by created_at desc limit 1`);
+    expect(due).toBeDefined();
+    await expectNewPage(22);
+    await t.database.db.execute(sql`update orders set processing_date = ${utcToday()}::date where order_id = ${due!.order_id}`);
+    expect(await newIds()).toContain(due!.order_id);
+    await expectNewPage(22);
+    const [pending] = await selectRows<{ order_id: number }>(t.database.db, sql`
+      select order_id::int as order_id from orders where process_status = 'Pending' and processing_mode = 'standard' order by created_at desc limit 1`);
+    await t.database.db.execute(sql`update orders set process_status = 'New', assigned_to_id = null where order_id = ${pending!.order_id}`);
+    await expectNewPage(22);
+    await expectNewPage(23);
+  });
+});
+
 describe('the anchor store', () => {
   const db = {};
   const anchor = (position: number) => ({ position, createdAt: '2026-01-01 00:00:00+00', orderId: position });
