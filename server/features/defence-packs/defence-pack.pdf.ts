@@ -1,9 +1,10 @@
 /**
- * A defence pack as a PDF (pdfkit, built-in Helvetica, A4): title, who generated it and when, the order
+ * A defence pack as a PDF (pdfkit, DejaVu Sans embedded: pdf-fonts.ts, A4): title, who generated it and when, the order
  * summary, then the Email History (pack 1) or Download History (pack 2) as a table whose header repeats on
  * every page, or a plain sentence when there is none. Every page carries "Page X of Y".
  */
 import PDFDocument from 'pdfkit';
+import { PDF_FONT, PDF_FONT_BOLD, printable, usePdfFonts } from '../../lib/pdf-fonts';
 import {
   DOWNLOAD_COLUMNS, generatedLine, historyHeading, MAIL_COLUMNS, summaryRows, type PackColumn,
 } from '../../../shared/defence-pack';
@@ -17,9 +18,6 @@ const MUTED = '#616e7c';
 const ACCENT = '#bc002d';
 const RULE = '#d5dce8';
 
-/** The standard PDF fonts encode Latin-1 only: anything else becomes '?' rather than a wrong glyph. */
-const clean = (value: string) => value.replace(/[^\n\x20-\x7e\u00a0-\u00ff]/g, '?');
-
 type Doc = InstanceType<typeof PDFDocument>;
 
 function table<Row>(doc: Doc, y: number, columns: PackColumn<Row>[], rows: Row[]): number {
@@ -27,12 +25,12 @@ function table<Row>(doc: Doc, y: number, columns: PackColumn<Row>[], rows: Row[]
   const widths = columns.map((c) => (c.width / total) * WIDTH);
   const pad = 3;
   const cellHeight = (texts: string[], bold: boolean) => {
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(8);
+    doc.font(bold ? PDF_FONT_BOLD : PDF_FONT).fontSize(8);
     return Math.max(...texts.map((t, i) => doc.heightOfString(t, { width: widths[i]! - 2 * pad }))) + 2 * pad + 2;
   };
   const drawRow = (texts: string[], top: number, height: number, header: boolean) => {
     if (header) doc.rect(LEFT, top, WIDTH, height).fill('#eef1f5');
-    doc.font(header ? 'Helvetica-Bold' : 'Helvetica').fontSize(8).fillColor(INK);
+    doc.font(header ? PDF_FONT_BOLD : PDF_FONT).fontSize(8).fillColor(INK);
     let x = LEFT;
     texts.forEach((t, i) => {
       doc.text(t, x + pad, top + pad + 1, { width: widths[i]! - 2 * pad });
@@ -45,7 +43,7 @@ function table<Row>(doc: Doc, y: number, columns: PackColumn<Row>[], rows: Row[]
   drawRow(headers, y, headerHeight, true);
   y += headerHeight;
   rows.forEach((row, index) => {
-    const texts = columns.map((c) => clean(c.value(row, index)));
+    const texts = columns.map((c) => printable(c.value(row, index)));
     const height = cellHeight(texts, false);
     if (y + height > BOTTOM) {
       doc.addPage();
@@ -64,7 +62,7 @@ function heading(doc: Doc, text: string, y: number): number {
     doc.addPage();
     y = 50;
   }
-  doc.font('Helvetica-Bold').fontSize(13).fillColor(INK).text(text, LEFT, y, { width: WIDTH });
+  doc.font(PDF_FONT_BOLD).fontSize(13).fillColor(INK).text(text, LEFT, y, { width: WIDTH });
   return doc.y + 6;
 }
 
@@ -78,20 +76,21 @@ export function renderDefencePackPdf(pack: DefencePack): Promise<Buffer> {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
+    usePdfFonts(doc);
 
-    doc.fillColor(ACCENT).font('Helvetica-Bold').fontSize(10).text(clean(`${pack.summary.landing_site} - chargeback evidence`), LEFT, 50);
+    doc.fillColor(ACCENT).font(PDF_FONT_BOLD).fontSize(10).text(printable(`${pack.summary.landing_site} - chargeback evidence`), LEFT, 50);
     doc.fillColor(INK).fontSize(20).text(pack.title, LEFT, 66);
-    doc.fillColor(MUTED).font('Helvetica').fontSize(9).text(clean(generatedLine(pack)), LEFT, doc.y + 4, { width: WIDTH });
+    doc.fillColor(MUTED).font(PDF_FONT).fontSize(9).text(printable(generatedLine(pack)), LEFT, doc.y + 4, { width: WIDTH });
     let y = doc.y + 8;
     doc.moveTo(LEFT, y).lineTo(LEFT + WIDTH, y).strokeColor(ACCENT).lineWidth(1.5).stroke();
 
     y = heading(doc, 'Order summary', y + 14);
     for (const [label, value] of summaryRows(pack)) {
-      doc.font('Helvetica-Bold').fontSize(9);
-      const height = Math.max(doc.heightOfString(clean(value), { width: WIDTH - 150 }), 11) + 6;
+      doc.font(PDF_FONT_BOLD).fontSize(9);
+      const height = Math.max(doc.heightOfString(printable(value), { width: WIDTH - 150 }), 11) + 6;
       if (y + height > BOTTOM) { doc.addPage(); y = 50; }
-      doc.fillColor(MUTED).font('Helvetica').text(label, LEFT, y + 3, { width: 140 });
-      doc.fillColor(INK).font('Helvetica-Bold').text(clean(value), LEFT + 150, y + 3, { width: WIDTH - 150 });
+      doc.fillColor(MUTED).font(PDF_FONT).text(label, LEFT, y + 3, { width: 140 });
+      doc.fillColor(INK).font(PDF_FONT_BOLD).text(printable(value), LEFT + 150, y + 3, { width: WIDTH - 150 });
       y += height;
       doc.moveTo(LEFT, y).lineTo(LEFT + WIDTH, y).strokeColor('#edf0f5').lineWidth(0.5).stroke();
     }
@@ -99,7 +98,7 @@ export function renderDefencePackPdf(pack: DefencePack): Promise<Buffer> {
     y = heading(doc, historyHeading(pack), y + 18);
     const rows = pack.type === 1 ? pack.mails ?? [] : pack.downloads ?? [];
     if (rows.length === 0) {
-      doc.font('Helvetica').fontSize(10).fillColor(INK).text(pack.empty_text, LEFT, y, { width: WIDTH });
+      doc.font(PDF_FONT).fontSize(10).fillColor(INK).text(pack.empty_text, LEFT, y, { width: WIDTH });
     } else if (pack.type === 1) {
       table(doc, y, MAIL_COLUMNS, pack.mails!);
     } else {
@@ -111,7 +110,7 @@ export function renderDefencePackPdf(pack: DefencePack): Promise<Buffer> {
       doc.switchToPage(i);
       doc.page.margins.bottom = 0;
       doc.moveTo(LEFT, 800).lineTo(LEFT + WIDTH, 800).strokeColor(RULE).lineWidth(0.5).stroke();
-      doc.font('Helvetica').fontSize(8).fillColor(MUTED)
+      doc.font(PDF_FONT).fontSize(8).fillColor(MUTED)
         .text(`Order ${pack.summary.order_id} - ${pack.title}`, LEFT, 806, { width: WIDTH / 2, lineBreak: false })
         .text(`Page ${i - range.start + 1} of ${range.count}`, LEFT + WIDTH / 2, 806, { width: WIDTH / 2, align: 'right', lineBreak: false });
     }

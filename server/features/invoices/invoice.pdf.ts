@@ -1,5 +1,6 @@
-/** The PDF invoice (DECISIONS section 6), drawn with pdfkit's built-in Helvetica. */
+/** The PDF invoice (DECISIONS section 6), drawn with pdfkit in DejaVu Sans (pdf-fonts.ts): names print as typed. */
 import PDFDocument from 'pdfkit';
+import { PDF_FONT, PDF_FONT_BOLD, printable, usePdfFonts } from '../../lib/pdf-fonts';
 import { formatDate, formatMoney, PROCESSING_MODE_LABELS } from '../mail/templates';
 
 export interface InvoiceData {
@@ -32,20 +33,21 @@ export function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
+    usePdfFonts(doc);
 
     const accent = '#bc002d';
-    doc.fillColor(accent).font('Helvetica-Bold').fontSize(20).text(data.seller.name, 50, 50);
-    doc.fillColor('#616e7c').font('Helvetica').fontSize(10).text(`${data.seller.domain}  |  ${data.seller.supportEmail}`);
-    doc.fillColor('#1f2933').font('Helvetica-Bold').fontSize(26).text('INVOICE', 350, 50, { width: 195, align: 'right' });
-    doc.font('Helvetica').fontSize(10)
+    doc.fillColor(accent).font(PDF_FONT_BOLD).fontSize(20).text(printable(data.seller.name), 50, 50);
+    doc.fillColor('#616e7c').font(PDF_FONT).fontSize(10).text(printable(`${data.seller.domain}  |  ${data.seller.supportEmail}`));
+    doc.fillColor('#1f2933').font(PDF_FONT_BOLD).fontSize(26).text('INVOICE', 350, 50, { width: 195, align: 'right' });
+    doc.font(PDF_FONT).fontSize(10)
       .text(`Invoice number: ${data.invoiceNumber}`, 350, 86, { width: 195, align: 'right' })
       .text(`Invoice date: ${formatDate(data.issuedAt)}`, { width: 195, align: 'right' });
 
     doc.moveTo(50, 130).lineTo(545, 130).strokeColor(accent).lineWidth(2).stroke();
 
     doc.fillColor('#616e7c').fontSize(9).text('BILLED TO', 50, 150);
-    doc.fillColor('#1f2933').font('Helvetica-Bold').fontSize(12).text(data.customerName, 50, 163);
-    doc.font('Helvetica').fontSize(10).text(data.customerEmail);
+    doc.fillColor('#1f2933').font(PDF_FONT_BOLD).fontSize(12).text(printable(data.customerName), 50, 163);
+    doc.font(PDF_FONT).fontSize(10).text(printable(data.customerEmail));
 
     const rows: [string, string][] = [
       ['Order ID', String(data.orderId)],
@@ -60,21 +62,21 @@ export function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
     ];
     let y = 220;
     doc.rect(50, y, 495, 22).fill('#f4f5f7');
-    doc.fillColor('#1f2933').font('Helvetica-Bold').fontSize(10).text('Detail', 60, y + 7).text('Value', 250, y + 7);
+    doc.fillColor('#1f2933').font(PDF_FONT_BOLD).fontSize(10).text('Detail', 60, y + 7).text('Value', 250, y + 7);
     y += 22;
-    doc.font('Helvetica').fontSize(10);
+    doc.font(PDF_FONT).fontSize(10);
     for (const [label, value] of rows) {
       doc.fillColor('#616e7c').text(label, 60, y + 7, { width: 180 });
-      doc.fillColor('#1f2933').text(value, 250, y + 7, { width: 285 });
+      doc.fillColor('#1f2933').text(printable(value), 250, y + 7, { width: 285 });
       y += 24;
       doc.moveTo(50, y).lineTo(545, y).strokeColor('#e4e7eb').lineWidth(0.5).stroke();
     }
     y += 16;
-    doc.font('Helvetica-Bold').fontSize(13).fillColor('#1f2933')
+    doc.font(PDF_FONT_BOLD).fontSize(13).fillColor('#1f2933')
       .text(`Total paid: ${formatMoney(data.amount, data.currency)}`, 250, y, { width: 295, align: 'right' });
 
-    doc.font('Helvetica').fontSize(8).fillColor('#616e7c')
-      .text(data.seller.footerText, 50, 760, { width: 495, align: 'center' });
+    doc.font(PDF_FONT).fontSize(8).fillColor('#616e7c')
+      .text(printable(data.seller.footerText), 50, 760, { width: 495, align: 'center' });
     doc.end();
   });
 }
