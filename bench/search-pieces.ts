@@ -1,8 +1,9 @@
 /**
  * How well the search's piece choice (server/features/orders/search-terms.ts) does on the bench database:
  * for terms drawn from it (e-mails, their local parts, full names, phone numbers with and without their
- * first digits, surname prefixes), the database time of the whole term, of the chosen piece or pair of
- * pieces, and of the cheapest single piece found by trying every one. Each is the fastest of three runs of a count of the matches.
+ * first digits, surname prefixes), the database time of the whole term, of what the search asks (the chosen
+ * piece or pair of pieces, or a digit term's four-digit windows), and of the cheapest single piece found by
+ * trying every one. Each is the fastest of three runs of a count of the matches.
  *
  *   npx tsx bench/search-pieces.ts [orders to draw terms from, default 12]
  *
@@ -10,7 +11,7 @@
  */
 import pg from 'pg';
 import { openDatabase } from '../server/db/client';
-import { cheapestPieces, sampleTrigramStats } from '../server/features/orders/search-terms';
+import { cheapestPieces, digitWindows, sampleTrigramStats } from '../server/features/orders/search-terms';
 
 const DB_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/arrival_card_bench';
 const draws = Number(process.argv[2] ?? 12);
@@ -20,11 +21,15 @@ const stats = await sampleTrigramStats(database.db);
 const client = new pg.Client(DB_URL);
 await client.connect();
 
-/** Fastest of three runs, in ms, of counting what the pieces (or the whole term) find and the term keeps. */
-async function databaseMs(term: string, pieces: string[] | null): Promise<number> {
+/**
+ * Fastest of three runs, in ms, of counting what the pieces (or the whole term, or for digits their
+ * four-digit windows) find and the term keeps.
+ */
+async function databaseMs(term: string, pieces: string[] | null, windows: number[] | null = null): Promise<number> {
   const like = (text: string) => `search_text like ${client.escapeLiteral(`%${text}%`)}`;
-  const condition = pieces
-    ? `${pieces.map(like).join(' and ')} and strpos(search_text, ${client.escapeLiteral(term)}) > 0`
+  const whole = `strpos(search_text, ${client.escapeLiteral(term)}) > 0`;
+  const condition = windows ? `search_digit_grams @> '{${windows.join(',')}}'::integer[] and ${whole}`
+    : pieces ? `${pieces.map(like).join(' and ')} and ${whole}`
     : like(term);
   let fastest = Infinity;
   for (let run = 0; run < 3; run++) {
@@ -41,7 +46,9 @@ const terms = rows.flatMap((r) => [r.email, r.email.split('@')[0]!, `${r.given} 
 
 const totals = { whole: 0, chosen: 0, cheapest: 0 };
 for (const term of terms) {
-  const chosen = cheapestPieces(term, stats);
+  // What the search asks (searchCondition): a digit term's windows, or any other term's pieces.
+  const windows = digitWindows(term);
+  const chosen = windows ? null : cheapestPieces(term, stats);
   const whole = await databaseMs(term, null);
   let cheapest = { piece: null as string | null, ms: whole };
   for (const run of term.matchAll(/[a-z0-9]{3,}/g)) {
@@ -54,11 +61,11 @@ for (const term of terms) {
       }
     }
   }
-  const chosenMs = chosen ? await databaseMs(term, chosen) : whole;
+  const chosenMs = windows ? await databaseMs(term, null, windows) : chosen ? await databaseMs(term, chosen) : whole;
   totals.whole += whole;
   totals.chosen += chosenMs;
   totals.cheapest += cheapest.ms;
-  console.log(`${term.padEnd(40)} whole ${whole.toFixed(2).padStart(6)} | chosen ${(chosen?.join('+') ?? '(whole)').padEnd(13)} ${chosenMs.toFixed(2).padStart(6)} | cheapest single ${String(cheapest.piece ?? '(whole)').padEnd(9)} ${cheapest.ms.toFixed(2).padStart(6)}`);
+  console.log(`${term.padEnd(40)} whole ${whole.toFixed(2).padStart(6)} | chosen ${(windows ? `windows ${windows.join('+')}` : chosen?.join('+') ?? '(whole)').padEnd(13)} ${chosenMs.toFixed(2).padStart(6)} | cheapest single ${String(cheapest.piece ?? '(whole)').padEnd(9)} ${cheapest.ms.toFixed(2).padStart(6)}`);
 }
 console.log(`${terms.length} terms, ms in all: whole ${totals.whole.toFixed(1)}, chosen ${totals.chosen.toFixed(1)}, cheapest single piece ${totals.cheapest.toFixed(1)} (the fastest of many noisy runs, so a little optimistic)`);
 await client.end();
