@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { buildTestApp, type TestContext } from '../../test/helper';
 import { selectRows } from '../../db/client';
 import { countFolders } from './folders';
-import { folderVersionBuckets, readFolderCounts, readFutureMonthCounts, rebuildFolderCounts } from './folder-counts';
+import { readFolderCounts, readFolderVersion, readFutureMonthCounts, rebuildFolderCounts } from './folder-counts';
 import { FOLDERS, MONTHS, type Folder } from '../../../shared/orders';
 
 let t: TestContext;
@@ -89,12 +89,7 @@ describe('incremental folder counts', () => {
 
 /** Each folder's version (page-anchors.ts) for staffIds[0]. */
 async function versions(): Promise<Record<Folder, bigint>> {
-  const entries = await Promise.all(FOLDERS.map(async (folder) => {
-    const buckets = folderVersionBuckets(folder, staffIds[0]!);
-    const [row] = await selectRows<{ v: string }>(t.database.db, sql`
-      select coalesce(sum(changes), 0)::text as v from order_folder_counts where bucket in (${sql.join(buckets.map((b) => sql`${b}`), sql`, `)})`);
-    return [folder, BigInt(row!.v)] as const;
-  }));
+  const entries = await Promise.all(FOLDERS.map(async (folder) => [folder, await readFolderVersion(t.database.db, folder, staffIds[0]!)] as const));
   return Object.fromEntries(entries) as Record<Folder, bigint>;
 }
 

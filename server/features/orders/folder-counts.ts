@@ -107,6 +107,16 @@ export function folderVersionBuckets(folder: Folder, staffId: number): string[] 
   }
 }
 
+/** A one-row query of the folder's version (text, as bigint sums can pass 2^53): for statements and tests alike. */
+export const folderVersionQuery = (folder: Folder, staffId: number) => sql`
+  select coalesce(sum(c.changes), 0)::text as version from order_folder_counts c
+  where c.bucket in (${sql.join(folderVersionBuckets(folder, staffId).map((b) => sql`${b}`), sql`, `)})`;
+
+export async function readFolderVersion(db: Executor, folder: Folder, staffId: number): Promise<bigint> {
+  const [row] = await selectRows<{ version: string }>(db, folderVersionQuery(folder, staffId));
+  return BigInt(row!.version);
+}
+
 export function foldFolderCounts(totals: CounterTotals, staffId: number, today = utcToday()): FolderCounts {
   const total = (folder: Folder) => folderTotal(totals, folder, staffId, today);
   return {

@@ -10,7 +10,7 @@ import { PAGE_SIZE_OPTIONS, SEARCH_COUNT_CAP, type OrderListRow } from '../../..
 import { selectPrepared, selectRows, type Executor } from '../../db/client';
 import { requirePermission, type Staff } from '../../lib/auth';
 import { currentCounterTotals } from './counts-snapshot';
-import { folderTotal, folderVersionBuckets } from './folder-counts';
+import { folderTotal, folderVersionQuery } from './folder-counts';
 import { ANCHORED_FROM, anchorKey, nearestAnchor, rememberAnchor, type Anchor } from './page-anchors';
 import { folderPredicate, utcToday } from './folders';
 import { cheapestPieces, currentTrigramStats, digitWindows, type TrigramStats } from './search-terms';
@@ -148,12 +148,11 @@ const NO_ANCHOR = { anchor: { position: 0, createdAt: '-infinity', orderId: 0 },
  */
 export const anchoredPageStatement = (staff: Staff, request: PageRequest, today: string, from: { anchor: Anchor; version: string } = NO_ANCHOR) => {
   const where = folderWhere(staff, request, today);
-  const buckets = sql.join(folderVersionBuckets(request.folder, staff.id).map((b) => sql`${b}`), sql`, `);
   const { anchor, version } = from;
   const afterAnchor = sql`${where} and v.version = ${version} and (o.created_at, o.order_id) <= (${anchor.createdAt}::timestamptz, ${anchor.orderId}::bigint)`;
   return sql`
     select v.version, r.*
-    from (select coalesce(sum(c.changes), 0)::text as version from order_folder_counts c where c.bucket in (${buckets})) v
+    from (${folderVersionQuery(request.folder, staff.id)}) v
     left join lateral (${rowsOf(sql`(${pageIds(afterAnchor, request, request.offset - anchor.position)})
       union all (${pageIds(sql`${where} and v.version <> ${version}`, request)})`, EXACT_CREATED_AT)}) r on true
     ${BY_EXACT_CREATED_AT}`; // found[0] must be the page's true first row: it becomes the next anchor

@@ -5,6 +5,8 @@ import { selectRows } from '../../db/client';
 import { folderPredicate, utcToday } from './folders';
 import { anchoredPageStatement } from './lists.service';
 import { anchorKey, MAX_VIEWS, nearestAnchor, rememberAnchor } from './page-anchors';
+import { readFolderVersion } from './folder-counts';
+import type { Folder } from '../../../shared/orders';
 
 let t: TestContext;
 let team: Awaited<ReturnType<TestContext['loginAs']>>;
@@ -18,27 +20,25 @@ afterAll(async () => { await t.close(); });
 
 interface Key { order_id: number; created_at: string }
 
-/** Order History newest first, straight from its predicate, with each row's exact created_at. */
-async function history(): Promise<Key[]> {
-  const rows = await selectRows<Key>(t.database.db, sql`
+/** A folder newest first, straight from its predicate, with each row's exact created_at. */
+async function folderRows(folder: Folder = 'orderHistory'): Promise<Key[]> {
+  return selectRows<Key>(t.database.db, sql`
     select order_id::int as order_id, created_at::text as created_at from orders o
-    where ${folderPredicate('orderHistory', team.member.id)} order by created_at desc, order_id desc`);
-  return rows;
+    where ${folderPredicate(folder, team.member.id)} order by created_at desc, order_id desc`);
 }
+const history = () => folderRows('orderHistory');
+const historyVersion = async () => String(await readFolderVersion(t.database.db, 'orderHistory', team.member.id));
 
-const historyVersion = async () => (await selectRows<{ v: string }>(t.database.db, sql`
-  select coalesce(sum(changes), 0)::text as v from order_folder_counts where bucket = 'h'`))[0]!.v;
-
-/** Order History at page `page` of 10, as the API answers it. */
-async function pageIds(page: number): Promise<number[]> {
-  const res = await t.app.inject({ url: `/api/admin/get-orders-list/orderHistory?page=${page}&limit=10`, headers: team.headers });
+/** A folder at page `page` of 10, as the API answers it. */
+async function pageIds(page: number, folder: Folder = 'orderHistory'): Promise<number[]> {
+  const res = await t.app.inject({ url: `/api/admin/get-orders-list/${folder}?page=${page}&limit=10`, headers: team.headers });
   expect(res.statusCode).toBe(200);
   return res.json().data.map((r: { order_id: number }) => r.order_id);
 }
 
-async function expectPage(page: number) {
-  const ids = (await history()).map((r) => r.order_id);
-  expect(await pageIds(page), `page ${page}`).toEqual(ids.slice((page - 1) * 10, page * 10));
+async function expectPage(page: number, folder: Folder = 'orderHistory') {
+  const ids = (await folderRows(folder)).map((r) => r.order_id);
+  expect(await pageIds(page, folder), `${folder} page ${page}`).toEqual(ids.slice((page - 1) * 10, page * 10));
 }
 
 describe('page anchors (deep queue pages)', () => {
@@ -105,14 +105,8 @@ describe('page anchors (deep queue pages)', () => {
 });
 
 describe('page anchors in New Orders (several buckets, and a predicate that depends on the date)', () => {
-  const newIds = async () => (await selectRows<{ order_id: number }>(t.database.db, sql`
-    select order_id::int as order_id from orders o where ${folderPredicate('newOrder', team.member.id)}
-    order by created_at desc, order_id desc`)).map((r) => r.order_id);
-  async function expectNewPage(page: number) {
-    const res = await t.app.inject({ url: `/api/admin/get-orders-list/newOrder?page=${page}&limit=10`, headers: team.headers });
-    expect(res.statusCode).toBe(200);
-    expect(res.json().data.map((r: { order_id: number }) => r.order_id), `page ${page}`).toEqual((await newIds()).slice((page - 1) * 10, page * 10));
-  }
+  const newIds = async () => (await folderRows('newOrder')).map((r) => r.order_id);
+  const expectNewPage = (page: number) => expectPage(page, 'newOrder');
 
   it('keep deep pages exact while orders are assigned, change mode, come back from Pending, and future orders fall due', async () => {
     await t.seedOrders(1100);

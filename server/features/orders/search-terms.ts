@@ -96,10 +96,10 @@ const PLAIN_RUN = /[a-z0-9]{3,}/g;
 function trigramCounter() {
   // One entry per trigram: its count, and the last row counted, so that a row counts it once.
   const seen = new Map<string, { count: number; lastRow: number; rows: number[] | null }>();
-  let row = -1;
+  const texts: string[] = [];
   return {
     add(text: string) {
-      row++;
+      const row = texts.push(text) - 1;
       for (const word of text.matchAll(WORD)) {
         const chars = [...`  ${word[0]} `];
         for (let i = 0; i + 3 <= chars.length; i++) {
@@ -115,7 +115,7 @@ function trigramCounter() {
         }
       }
     },
-    stats(texts: string[], tableRows: number): TrigramStats {
+    stats(tableRows: number): TrigramStats {
       const counts = new Map<string, number>();
       const rowsHolding = new Map<string, number[]>();
       for (const [trigram, entry] of seen) {
@@ -131,7 +131,7 @@ function trigramCounter() {
 export function trigramStatsOf(texts: string[], tableRows: number): TrigramStats {
   const counter = trigramCounter();
   for (const text of texts) counter.add(text);
-  return counter.stats(texts, tableRows);
+  return counter.stats(tableRows);
 }
 
 /**
@@ -144,7 +144,7 @@ export async function trigramStatsInSlices(texts: string[], tableRows: number, s
     if (from > 0) await yieldToEventLoop();
     for (const text of texts.slice(from, from + slice)) counter.add(text);
   }
-  return counter.stats(texts, tableRows);
+  return counter.stats(tableRows);
 }
 
 /** A trigram's share of the sampled orders (half a row when the sample never saw it). */
