@@ -9,7 +9,7 @@ import { teamMembers } from './schema';
 import { seedReferenceData } from '../seed/bootstrap';
 import { loadDemoOrders } from '../seed/load-orders';
 import { createPostgresDatabase, isPostgres } from '../test/helper';
-import { countFolders } from '../features/orders/folders';
+import { countFolders, folderPredicate } from '../features/orders/folders';
 import { readFolderCounts, readFolderVersion } from '../features/orders/folder-counts';
 import { listOrders } from '../features/orders/lists.service';
 
@@ -75,9 +75,25 @@ describe('upgrading a database that already holds orders', () => {
     expect(page.rows.map((r) => Number(r.order_id))).toContain(order!.order_id);
   });
 
-  it("caps the trigram index's pending list at 128 kB", async () => {
-    const [index] = await selectRows<{ options: string[] | null }>(database.db, sql`
-      select reloptions as options from pg_class where relname = 'orders_search_text_trgm_idx'`);
-    expect(index!.options).toContain('gin_pending_list_limit=128');
+  it('indexes the orders already there in the parts of the trigram index, so a name search in any folder finds them', async () => {
+    const [row] = await selectRows<{ surname: string }>(database.db, sql`
+      select lower(surname) as surname from orders group by lower(surname) order by count(distinct process_status) desc, 1 limit 1`);
+    const term = row!.surname.slice(0, 4);
+    for (const folder of ['orderHistory', 'newOrder', 'pendingOrder', 'completedOrder'] as const) {
+      const expected = await selectRows<{ order_id: number }>(database.db, sql`
+        select order_id::int as order_id from orders o
+        where ${folderPredicate(folder, staff.id)} and strpos(lower(o.given_name || ' ' || o.surname || ' ' || o.email), ${term}) > 0
+        order by created_at desc, order_id desc`);
+      if (folder === 'orderHistory') expect(expected.length).toBeGreaterThan(2);
+      const page = await listOrders(database.db, staff, { folder, offset: 0, limit: 500, search: term });
+      expect(page.rows.map((r) => Number(r.order_id)), folder).toEqual(expected.map((r) => r.order_id));
+    }
+  });
+
+  it("caps the pending list of each part of the trigram index at 128 kB", async () => {
+    const indexes = await selectRows<{ name: string; options: string[] | null }>(database.db, sql`
+      select relname as name, reloptions as options from pg_class where relname like 'orders_search_%_trgm_idx' order by relname`);
+    expect(indexes.map((i) => i.name)).toEqual(['orders_search_closed_trgm_idx', 'orders_search_new_trgm_idx', 'orders_search_open_trgm_idx']);
+    for (const index of indexes) expect(index.options, index.name).toContain('gin_pending_list_limit=128');
   });
 });

@@ -5,7 +5,7 @@
  * list and its count never disagree about whether a future order is due.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { CLOSED_STATUSES, STATUS_FOLDERS, type Folder, type FolderCounts } from '../../../shared/orders';
+import { CLOSED_STATUSES, STATUS_FOLDERS, type Folder, type FolderCounts, type ProcessStatus } from '../../../shared/orders';
 import { selectRows, type Executor } from '../../db/client';
 
 /** "Today" for the time-dependent folders (New and Future Order): the UTC date, as YYYY-MM-DD. */
@@ -33,6 +33,39 @@ export function folderPredicate(folder: Folder, staffId: number, today = utcToda
       return sql`(o.process_status <> 'Deleted')`;
     default:
       return sql`(o.process_status = ${STATUS_FOLDERS[folder]})`;
+  }
+}
+
+/**
+ * The trigram index of the search text is split by status into three partial indexes (migration 0016), so
+ * that a search in a working queue never reads the archive's matches: a common surname held by 2,500 orders
+ * costs one heap visit per match, and most of them are completed orders. Each order is in exactly one part,
+ * so a status move writes to one trigram index, as before the split. The predicates are the indexes' own,
+ * written into the SQL text so that a generic plan can prove it may use them.
+ */
+export const SEARCH_PARTS = {
+  new: sql`o.process_status = 'New'`,
+  open: sql`o.process_status <> 'New' and o.process_status not in (${closedList})`,
+  closed: sql`o.process_status in (${closedList})`,
+} as const;
+export type SearchPart = keyof typeof SEARCH_PARTS;
+
+const statusPart = (status: ProcessStatus): SearchPart =>
+  status === 'New' ? 'new' : (CLOSED_STATUSES as readonly string[]).includes(status) ? 'closed' : 'open';
+
+/** The parts of the search index that hold every order the folder can show. */
+export function folderSearchParts(folder: Folder): SearchPart[] {
+  switch (folder) {
+    case 'newOrder':
+    case 'priorityOrder':
+    case 'futureOrder':
+      return ['new'];
+    case 'myOrder':
+      return ['new', 'open'];
+    case 'orderHistory':
+      return ['new', 'open', 'closed'];
+    default:
+      return [statusPart(STATUS_FOLDERS[folder])];
   }
 }
 

@@ -12,7 +12,7 @@ import { requirePermission, type Staff } from '../../lib/auth';
 import { currentCounterTotals } from './counts-snapshot';
 import { folderTotal, folderVersionQuery } from './folder-counts';
 import { ANCHORED_FROM, anchorKey, nearestAnchor, rememberAnchor, type Anchor } from './page-anchors';
-import { folderPredicate, utcToday } from './folders';
+import { folderPredicate, folderSearchParts, SEARCH_PARTS, utcToday } from './folders';
 import { cheapestPieces, currentTrigramStats, digitWindows, type TrigramStats } from './search-terms';
 
 export interface PageRequest {
@@ -51,12 +51,18 @@ function idPrefixCondition(term: string): SQL | null {
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** What a search asks of the orders, and whether it asks the trigram index (split by status, SEARCH_PARTS). */
+export interface OrderSearch {
+  condition: SQL;
+  trigram: boolean;
+}
+
 /**
  * searchVal: order id prefix, or name / e-mail / telephone contains, case-insensitive. Digits (a telephone)
  * ask the digit-window index; with trigram frequencies at hand, any other long term asks the trigram index
  * for its cheapest piece (or two); either way strpos checks the whole term.
  */
-export function searchCondition(raw: string, stats: TrigramStats | null = null): SQL | null {
+export function searchCondition(raw: string, stats: TrigramStats | null = null): OrderSearch | null {
   const term = raw.trim().replace(/\s+/g, ' ');
   if (!term) return null;
   const lower = term.toLowerCase();
@@ -68,7 +74,7 @@ export function searchCondition(raw: string, stats: TrigramStats | null = null):
     ? sql`(${sql.join(pieces.map((piece) => sql`o.search_text like ${`%${piece}%`}`), sql` and `)} and strpos(o.search_text, ${lower}) > 0)`
     : sql`o.search_text like ${`%${escapeLike(lower)}%`}`;
   const ids = idPrefixCondition(term);
-  return ids ? sql`(${ids} or ${contains})` : sql`(${contains})`;
+  return { condition: ids ? sql`(${ids} or ${contains})` : sql`(${contains})`, trigram: windows === null };
 }
 
 export function folderWhere(staff: Staff, request: PageRequest, today = utcToday()): SQL {
@@ -169,12 +175,24 @@ async function anchoredPage(db: Executor, staff: Staff, request: PageRequest, to
   return rows;
 }
 
+const MATCH_COLUMNS = sql`o.order_id, o.created_at, o.process_status, o.assigned_to_id, o.processing_mode, o.processing_date`;
+
+/**
+ * The orders a search matches, up to one more than SEARCH_CANDIDATES. A term that asks the trigram index asks
+ * only the parts of it that hold the folder's statuses (SEARCH_PARTS), one select per part: written as one
+ * condition, PostgreSQL would factor the term out of the parts and could use none of them.
+ */
+function matchingOrders(search: OrderSearch, folder: Folder): SQL {
+  const limit = SEARCH_CANDIDATES + 1;
+  if (!search.trigram) return sql`select ${MATCH_COLUMNS} from orders o where ${search.condition} limit ${limit}`;
+  const parts = folderSearchParts(folder).map((part) => sql`(select ${MATCH_COLUMNS} from orders o where ${SEARCH_PARTS[part]} and ${search.condition} limit ${limit})`);
+  return sql`select * from (${sql.join(parts, sql` union all `)}) m limit ${limit}`;
+}
+
 /** The statement of a selective search, as searchByMatches runs it (the bench checks its generic plan). */
-export const searchMatchesStatement = (where: SQL, search: SQL, request: PageRequest) => sql`
-    with s as materialized (
-      select o.order_id, o.created_at, o.process_status, o.assigned_to_id, o.processing_mode, o.processing_date
-      from orders o where ${search} limit ${SEARCH_CANDIDATES + 1}
-    ), f as (select o.order_id, o.created_at from s o where ${where})
+export const searchMatchesStatement = (where: SQL, search: OrderSearch, request: PageRequest) => sql`
+    with s as materialized (${matchingOrders(search, request.folder)}),
+    f as (select o.order_id, o.created_at from s o where ${where})
     select c.candidates, c.total, r.*
     from (select (select count(*) from s)::int as candidates, (select count(*) from f)::int as total) c
     left join lateral (${rowsOf(sql`
@@ -189,7 +207,7 @@ export const searchMatchesStatement = (where: SQL, search: SQL, request: PageReq
  * A prepared statement (one per folder and search shape): planning it took ~2 ms,
  * more than running it, and its generic plan is the same index scans.
  */
-async function searchByMatches(db: Executor, where: SQL, search: SQL, request: PageRequest): Promise<OrderPage | null> {
+async function searchByMatches(db: Executor, where: SQL, search: OrderSearch, request: PageRequest): Promise<OrderPage | null> {
   // One statement (a round trip to PostgreSQL costs more CPU than the page's rows): every row carries the
   // two counts, and with no row in the window a single row of nulls still does.
   const found = await selectPrepared<OrderListRow & { candidates: number; total: number; exact_created_at: string }>(db, searchMatchesStatement(where, search, request));
@@ -219,7 +237,7 @@ export async function listOrders(db: Executor, staff: Staff, request: PageReques
     if (page) return page;
   }
   // A short or very common term: walk the folder newest first, filtering; count up to the cap.
-  const matching = sql`${where} and ${search}`;
+  const matching = sql`${where} and ${search.condition}`;
   const [rows, counted] = await Promise.all([
     selectRows<OrderListRow>(db, rowsOf(pageIds(matching, request))),
     selectRows<{ total: number }>(db, sql`select count(*)::int as total from (select 1 from orders o where ${matching} limit ${SEARCH_COUNT_CAP + 1}) m`),

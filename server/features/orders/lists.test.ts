@@ -3,8 +3,8 @@ import { sql } from 'drizzle-orm';
 import { buildTestApp, type TestContext } from '../../test/helper';
 import { insertOrder } from '../../test/order-factory';
 import { selectRows } from '../../db/client';
-import { FOLDERS, type Folder } from '../../../shared/orders';
-import { folderPredicate } from './folders';
+import { FOLDERS, PROCESS_STATUSES, type Folder } from '../../../shared/orders';
+import { folderPredicate, SEARCH_PARTS } from './folders';
 import { cheapestPieces, renewTrigramStats } from './search-terms';
 
 let t: TestContext;
@@ -198,6 +198,41 @@ describe('POST /api/admin/search-order', () => {
       const res = await search({ start: 3, end: 23, searchVal: term.toUpperCase(), folderName: folder });
       expect(ids(res), term).toEqual(expected.slice(3, 23));
       expect(res.json().totalRecords, term).toBe(expected.length);
+    }
+  });
+
+  it('searches each folder through the parts of the trigram index that hold its statuses, missing none of its orders', async () => {
+    // ".example" is in every seeded e-mail, so each folder's matches are all of its orders in every status it shows.
+    const contains = sql`strpos(o.search_text, '.example') > 0`;
+    for (const folder of FOLDERS) {
+      const expected = await expectedIds(folder, team.member.id, contains);
+      expect(expected.length, folder).toBeGreaterThan(0);
+      const res = await search({ start: 0, end: 1000, searchVal: '.EXAMPLE', folderName: folder });
+      expect(ids(res), folder).toEqual(expected);
+      expect(res.json().totalRecords, folder).toBe(expected.length);
+    }
+    // My Orders spans two parts (New and the other open statuses), Order History all three: both must be seen.
+    const statuses = async (folder: Folder) => new Set((await selectRows<{ process_status: string }>(t.database.db, sql`
+      select distinct o.process_status from orders o where ${folderPredicate(folder, team.member.id)}`)).map((r) => r.process_status));
+    expect([...await statuses('myOrder')]).toEqual(expect.arrayContaining(['New', 'Pending']));
+    expect([...await statuses('orderHistory')]).toEqual(expect.arrayContaining(['New', 'Pending', 'Completed']));
+  });
+
+  it('puts every status in exactly one part of the trigram index, as the indexes themselves do', async () => {
+    const statuses = sql`unnest(${`{${PROCESS_STATUSES.map((s) => `"${s}"`).join(',')}}`}::text[]) as o(process_status)`;
+    const [row] = await selectRows<{ misplaced: string[] | null }>(t.database.db, sql`
+      select array_agg(o.process_status) filter (where
+        (${SEARCH_PARTS.new})::int + (${SEARCH_PARTS.open})::int + (${SEARCH_PARTS.closed})::int <> 1) as misplaced
+      from ${statuses}`);
+    expect(row!.misplaced).toBeNull();
+    // Each part's partial index (migration 0016) selects the same statuses as SEARCH_PARTS says.
+    for (const [part, predicate] of Object.entries(SEARCH_PARTS)) {
+      const [index] = await selectRows<{ predicate: string }>(t.database.db, sql`
+        select pg_get_expr(i.indpred, i.indrelid) as predicate from pg_index i
+        where i.indexrelid = ${`orders_search_${part}_trgm_idx`}::regclass`);
+      const disagree = await selectRows<{ process_status: string }>(t.database.db, sql`
+        select o.process_status from ${statuses} where (${sql.raw(index!.predicate)}) is distinct from (${predicate})`);
+      expect(disagree, part).toEqual([]);
     }
   });
 
