@@ -10,7 +10,7 @@ import pg from 'pg';
 import { FOLDERS, type Folder } from '../shared/orders';
 import { toQuery } from '../server/db/client';
 import { anchoredPageStatement, folderPageStatement, folderWhere, searchCondition, searchMatchesStatement } from '../server/features/orders/lists.service';
-import { folderSearchParts, utcToday } from '../server/features/orders/folders';
+import { folderSearchParts, SEARCH_PARTS, searchPartIndex, utcToday, type SearchPart } from '../server/features/orders/folders';
 import { digitWindows, type TrigramStats } from '../server/features/orders/search-terms';
 import type { Staff } from '../server/lib/auth';
 
@@ -26,9 +26,8 @@ async function genericPlan(client: pg.Client, statement: Parameters<typeof toQue
 
 /** Whether a search plan asks the parts of the trigram index that hold the folder's statuses, and no other. */
 function asksParts(plan: string, folder: Folder): boolean {
-  const asked = new Set([...plan.matchAll(/orders_search_(\w+)_trgm_idx/g)].map((m) => m[1]));
   const parts = folderSearchParts(folder);
-  return asked.size === parts.length && parts.every((part) => asked.has(part));
+  return (Object.keys(SEARCH_PARTS) as SearchPart[]).every((part) => plan.includes(searchPartIndex(part)) === parts.includes(part));
 }
 
 /** Folders whose generic page plan sorts the folder or scans the whole orders table, or whose search scans it, with the plan. */

@@ -22,7 +22,7 @@ const stats = await sampleTrigramStats(database.db);
 const client = new pg.Client(DB_URL);
 await client.connect();
 
-/** The parts of the trigram index (SEARCH_PARTS): counting over all orders asks each part, as Order History does. */
+/** The parts of the trigram index (SEARCH_PARTS): counting a term over all orders asks each part, as Order History does. */
 const PARTS = Object.values(SEARCH_PARTS).map((part) => toQuery(part).sql);
 
 /**
@@ -35,9 +35,12 @@ async function databaseMs(term: string, pieces: string[] | null, windows: number
   const condition = windows ? `search_digit_grams @> '{${windows.join(',')}}'::integer[] and ${whole}`
     : pieces ? `${pieces.map(like).join(' and ')} and ${whole}`
     : like(term);
+  // As the search asks: digits one select (their index is not split), anything else one select per part.
+  const counted = windows ? `select count(*) from orders o where ${condition}`
+    : `select count(*) from (${PARTS.map((part) => `select 1 from orders o where ${part} and ${condition}`).join(' union all ')}) m`;
   let fastest = Infinity;
   for (let run = 0; run < 3; run++) {
-    const { rows } = await client.query(`explain (analyze, format json) select count(*) from (${PARTS.map((part) => `select 1 from orders o where ${part} and ${condition}`).join(' union all ')}) m`);
+    const { rows } = await client.query(`explain (analyze, format json) ${counted}`);
     fastest = Math.min(fastest, rows[0]['QUERY PLAN'][0]['Execution Time'] as number);
   }
   return fastest;

@@ -9,7 +9,7 @@ import { teamMembers } from './schema';
 import { seedReferenceData } from '../seed/bootstrap';
 import { loadDemoOrders } from '../seed/load-orders';
 import { createPostgresDatabase, isPostgres } from '../test/helper';
-import { countFolders, folderPredicate } from '../features/orders/folders';
+import { countFolders, folderPredicate, SEARCH_PARTS, searchPartIndex, type SearchPart } from '../features/orders/folders';
 import { readFolderCounts, readFolderVersion } from '../features/orders/folder-counts';
 import { listOrders } from '../features/orders/lists.service';
 
@@ -82,7 +82,7 @@ describe('upgrading a database that already holds orders', () => {
     for (const folder of ['orderHistory', 'newOrder', 'pendingOrder', 'completedOrder'] as const) {
       const expected = await selectRows<{ order_id: number }>(database.db, sql`
         select order_id::int as order_id from orders o
-        where ${folderPredicate(folder, staff.id)} and strpos(lower(o.given_name || ' ' || o.surname || ' ' || o.email), ${term}) > 0
+        where ${folderPredicate(folder, staff.id)} and strpos(o.search_text, ${term}) > 0
         order by created_at desc, order_id desc`);
       if (folder === 'orderHistory') expect(expected.length).toBeGreaterThan(2);
       const page = await listOrders(database.db, staff, { folder, offset: 0, limit: 500, search: term });
@@ -91,9 +91,12 @@ describe('upgrading a database that already holds orders', () => {
   });
 
   it("caps the pending list of each part of the trigram index at 128 kB", async () => {
-    const indexes = await selectRows<{ name: string; options: string[] | null }>(database.db, sql`
-      select relname as name, reloptions as options from pg_class where relname like 'orders_search_%_trgm_idx' order by relname`);
-    expect(indexes.map((i) => i.name)).toEqual(['orders_search_closed_trgm_idx', 'orders_search_new_trgm_idx', 'orders_search_open_trgm_idx']);
-    for (const index of indexes) expect(index.options, index.name).toContain('gin_pending_list_limit=128');
+    for (const part of Object.keys(SEARCH_PARTS) as SearchPart[]) {
+      const [index] = await selectRows<{ options: string[] | null }>(database.db, sql`
+        select reloptions as options from pg_class where relname = ${searchPartIndex(part)}`);
+      expect(index?.options, part).toContain('gin_pending_list_limit=128');
+    }
+    const [single] = await selectRows<{ n: number }>(database.db, sql`select count(*)::int as n from pg_class where relname = 'orders_search_text_trgm_idx'`);
+    expect(single!.n).toBe(0); // the single index is gone
   });
 });

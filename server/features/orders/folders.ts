@@ -49,6 +49,8 @@ export const SEARCH_PARTS = {
   closed: sql`o.process_status in (${closedList})`,
 } as const;
 export type SearchPart = keyof typeof SEARCH_PARTS;
+/** The partial index of a part (migration 0016). */
+export const searchPartIndex = (part: SearchPart) => `orders_search_${part}_trgm_idx`;
 
 const statusPart = (status: ProcessStatus): SearchPart =>
   status === 'New' ? 'new' : (CLOSED_STATUSES as readonly string[]).includes(status) ? 'closed' : 'open';

@@ -4,7 +4,7 @@ import { buildTestApp, type TestContext } from '../../test/helper';
 import { insertOrder } from '../../test/order-factory';
 import { selectRows } from '../../db/client';
 import { FOLDERS, PROCESS_STATUSES, type Folder } from '../../../shared/orders';
-import { folderPredicate, SEARCH_PARTS } from './folders';
+import { folderPredicate, SEARCH_PARTS, searchPartIndex, type SearchPart } from './folders';
 import { cheapestPieces, renewTrigramStats } from './search-terms';
 
 let t: TestContext;
@@ -229,7 +229,7 @@ describe('POST /api/admin/search-order', () => {
     for (const [part, predicate] of Object.entries(SEARCH_PARTS)) {
       const [index] = await selectRows<{ predicate: string }>(t.database.db, sql`
         select pg_get_expr(i.indpred, i.indrelid) as predicate from pg_index i
-        where i.indexrelid = ${`orders_search_${part}_trgm_idx`}::regclass`);
+        where i.indexrelid = ${searchPartIndex(part as SearchPart)}::regclass`);
       const disagree = await selectRows<{ process_status: string }>(t.database.db, sql`
         select o.process_status from ${statuses} where (${sql.raw(index!.predicate)}) is distinct from (${predicate})`);
       expect(disagree, part).toEqual([]);
