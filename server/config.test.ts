@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
 describe('configuration from the environment', () => {
-  it('has working defaults for a newcomer: port 3000, embedded database with 300 demo orders', () => {
+  it('has working defaults for a newcomer: port 3000, embedded database with 1,500 demo orders', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ PORT: 3000, DATA_DIR: './data', DEMO_ORDERS: 300, APP_NAME: 'Japan Arrival Card', PUBLIC_BASE_URL: 'http://localhost:3000' });
+    expect(config).toMatchObject({ PORT: 3000, DATA_DIR: './data', DEMO_ORDERS: 1500, APP_NAME: 'Japan Arrival Card', PUBLIC_BASE_URL: 'http://localhost:3000' });
     expect(config.DATABASE_URL).toBeUndefined();
   });
 
@@ -39,6 +39,6 @@ describe('configuration from the environment', () => {
   });
 
   it('treats empty variables as unset', () => {
-    expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ PORT: 3000, DEMO_ORDERS: 300 });
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ PORT: 3000, DEMO_ORDERS: 1500 });
   });
 });

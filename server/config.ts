@@ -116,8 +116,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     ...cfg,
     PUBLIC_BASE_URL: (cfg.PUBLIC_BASE_URL ?? `http://localhost:${cfg.PORT}`).replace(/\/+$/, ''),
-    // Demo orders only on the embedded default unless asked for explicitly.
-    DEMO_ORDERS: cfg.DEMO_ORDERS ?? (cfg.DATABASE_URL ? 0 : 300),
+    // Demo orders only on the embedded default unless asked for explicitly: four months at about twelve a day,
+    // so that the queues hold a day or two of New orders as on a live service (server/seed/demo-orders.ts).
+    DEMO_ORDERS: cfg.DEMO_ORDERS ?? (cfg.DATABASE_URL ? 0 : 1500),
     MAIL_FROM: cfg.MAIL_FROM ?? `no-reply@${cfg.APPLICATION_MAIL_DOMAIN}`,
   };
 }
