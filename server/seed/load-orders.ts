@@ -54,7 +54,17 @@ async function copyCsv(database: Database, table: string, columns: readonly stri
   }
 }
 
-export interface LoadOptions { count: number; seed?: number; now?: Date; onProgress?: (done: number) => void }
+/** A span of open work: most orders under two days old, so New or in progress (demo-orders.ts), for tests of queues. */
+export const RECENT_SPAN_DAYS = 4;
+
+export interface LoadOptions {
+  count: number;
+  seed?: number;
+  now?: Date;
+  /** Days the orders are spread over (the generator's default: 120). A few days make a database of open work. */
+  spanDays?: number;
+  onProgress?: (done: number) => void;
+}
 
 export async function loadDemoOrders(database: Database, options: LoadOptions): Promise<number> {
   const { db } = database;
@@ -71,6 +81,7 @@ export async function loadDemoOrders(database: Database, options: LoadOptions): 
     count: options.count,
     seed: options.seed ?? Number(maxRow!.max),
     ...(options.now ? { now: options.now } : {}),
+    ...(options.spanDays ? { spanDays: options.spanDays } : {}),
   });
   let done = 0;
   while (done < options.count) {

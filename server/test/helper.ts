@@ -13,7 +13,7 @@ import { openDatabase, type Database } from '../db/client';
 import { teamMembers } from '../db/schema';
 import { hashPassword } from '../features/auth/auth.service';
 import type { Role } from '../../shared/roles';
-import { loadDemoOrders } from '../seed/load-orders';
+import { loadDemoOrders, RECENT_SPAN_DAYS } from '../seed/load-orders';
 
 export const TEST_PASSWORD = 'correct-horse-battery';
 let passwordHash: Promise<string> | undefined;
@@ -61,7 +61,10 @@ export interface TestContext {
   config: Config;
   /** Creates a member (password TEST_PASSWORD) and returns it with a bearer header. */
   loginAs(role: Role, overrides?: { name?: string; email?: string }): Promise<{ member: { id: number; name: string; email: string; type: Role }; headers: { authorization: string } }>;
+  /** Demo orders over the last 120 days: as on a live service, mostly closed, a couple of days' intake New. */
   seedOrders(count: number): Promise<void>;
+  /** Demo orders of the last four days: queues full of work (about half New, a sixth in progress). */
+  seedRecentOrders(count: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -87,6 +90,9 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     },
     async seedOrders(count) {
       await loadDemoOrders(database, { count, seed: 42 });
+    },
+    async seedRecentOrders(count) {
+      await loadDemoOrders(database, { count, seed: 42, spanDays: RECENT_SPAN_DAYS });
     },
     async close() {
       await app.close();

@@ -12,7 +12,7 @@ let browser: Browser;
 beforeAll(async () => {
   server = await startServer();
   await server.createMember('Team', 'Seed Staff');
-  await server.seedOrders(120);
+  await server.seedRecentOrders(120);
   browser = await launchBrowser();
 });
 afterAll(async () => {

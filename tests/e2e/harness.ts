@@ -12,7 +12,7 @@ import { loadConfig } from '../../server/config';
 import { teamMembers } from '../../server/db/schema';
 import { hashPassword } from '../../server/features/auth/auth.service';
 import { createTestDatabase, TEST_PASSWORD } from '../../server/test/helper';
-import { loadDemoOrders } from '../../server/seed/load-orders';
+import { loadDemoOrders, RECENT_SPAN_DAYS } from '../../server/seed/load-orders';
 import type { Database } from '../../server/db/client';
 import type { Role } from '../../shared/roles';
 
@@ -22,7 +22,10 @@ export interface E2EServer {
   baseUrl: string;
   database: Database;
   createMember(role: Role, name: string): Promise<{ id: number; email: string; name: string }>;
+  /** Demo orders over the last 120 days: as on a live service, mostly closed, a couple of days' intake New. */
   seedOrders(count: number): Promise<void>;
+  /** Demo orders of the last four days: queues full of work (about half New, a sixth in progress). */
+  seedRecentOrders(count: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -45,6 +48,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<E2E
       return { id: row!.id, email, name };
     },
     seedOrders: async (count) => { await loadDemoOrders(database, { count, seed: 7 }); },
+    seedRecentOrders: async (count) => { await loadDemoOrders(database, { count, seed: 7, spanDays: RECENT_SPAN_DAYS }); },
     async close() {
       await app.close();
       await database.close();

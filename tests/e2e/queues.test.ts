@@ -11,7 +11,7 @@ let browser: Browser;
 beforeAll(async () => {
   server = await startServer();
   await server.createMember('Team', 'Seed Staff');
-  await server.seedOrders(150);
+  await server.seedRecentOrders(150);
   browser = await launchBrowser();
 });
 afterAll(async () => {

@@ -13,7 +13,7 @@ beforeAll(async () => {
   const team = await t.loginAs('Team');
   headers = team.headers;
   memberId = team.member.id;
-  await t.seedOrders(60);
+  await t.seedRecentOrders(60);
 });
 afterAll(async () => { await t.close(); });
 

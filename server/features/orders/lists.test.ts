@@ -18,7 +18,7 @@ beforeAll(async () => {
   team = await t.loginAs('Team', { name: 'Tess Team' });
   telecaller = await t.loginAs('Telecaller');
   await t.loginAs('Night Staff');
-  await t.seedOrders(300);
+  await t.seedRecentOrders(300);
 });
 afterAll(async () => { await t.close(); });
 

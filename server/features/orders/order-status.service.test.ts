@@ -9,7 +9,7 @@ let t: TestContext;
 beforeAll(async () => {
   t = await buildTestApp();
   await t.loginAs('Team');
-  await t.seedOrders(80);
+  await t.seedRecentOrders(200);
 });
 afterAll(async () => { await t.close(); });
 

@@ -14,7 +14,7 @@ let team: Awaited<ReturnType<TestContext['loginAs']>>;
 beforeAll(async () => {
   t = await buildTestApp();
   team = await t.loginAs('Team');
-  await t.seedOrders(420);
+  await t.seedRecentOrders(420);
 });
 afterAll(async () => { await t.close(); });
 
@@ -109,7 +109,7 @@ describe('page anchors in New Orders (several buckets, and a predicate that depe
   const expectNewPage = (page: number) => expectPage(page, 'newOrder');
 
   it('keep deep pages exact while orders are assigned, change mode, come back from Pending, and future orders fall due', async () => {
-    await t.seedOrders(1100);
+    await t.seedRecentOrders(1100);
     expect((await newIds()).length).toBeGreaterThan(240);
     await expectNewPage(22); // offset 210: from the top, remembered
     await expectNewPage(22); // from its anchor
