@@ -24,10 +24,16 @@ async function genericPlan(client: pg.Client, statement: Parameters<typeof toQue
   return plan;
 }
 
-/** Whether a search plan asks the parts of the trigram index that hold the folder's statuses, and no other. */
+/**
+ * Whether a search plan asks the parts of the trigram index that hold the folder's orders, and no other, and a
+ * part asked for less than all of its orders (New Orders' due future orders) with that key in its index condition.
+ */
 function asksParts(plan: string, folder: Folder): boolean {
   const parts = folderSearchParts(folder);
-  return (Object.keys(SEARCH_PARTS) as SearchPart[]).every((part) => plan.includes(searchPartIndex(part)) === parts.includes(part));
+  const asked = (part: SearchPart) => plan.includes(searchPartIndex(part));
+  const narrowedInIndex = parts.filter((p) => p.narrowed).every(({ part }) =>
+    new RegExp(`Bitmap Index Scan on ${searchPartIndex(part)}[^\\n]*\\n\\s*Index Cond: [^\\n]*processing_date`).test(plan));
+  return narrowedInIndex && (Object.keys(SEARCH_PARTS) as SearchPart[]).every((part) => asked(part) === parts.some((p) => p.part === part));
 }
 
 /** Folders whose generic page plan sorts the folder or scans the whole orders table, or whose search scans it, with the plan. */

@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT, type PgTransaction } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
@@ -60,7 +61,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     mkdirSync(location, { recursive: true });
   }
   const pglite = await PGlite.create(location, {
-    extensions: { pg_trgm },
+    extensions: { pg_trgm, btree_gin },
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
   const db = drizzlePglite(pglite, { schema }) as unknown as Db;

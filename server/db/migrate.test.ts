@@ -79,7 +79,7 @@ describe('upgrading a database that already holds orders', () => {
     const [row] = await selectRows<{ surname: string }>(database.db, sql`
       select lower(surname) as surname from orders group by lower(surname) order by count(distinct process_status) desc, 1 limit 1`);
     const term = row!.surname.slice(0, 4);
-    for (const folder of ['orderHistory', 'newOrder', 'pendingOrder', 'completedOrder'] as const) {
+    for (const folder of ['orderHistory', 'newOrder', 'futureOrder', 'pendingOrder', 'completedOrder'] as const) {
       const expected = await selectRows<{ order_id: number }>(database.db, sql`
         select order_id::int as order_id from orders o
         where ${folderPredicate(folder, staff.id)} and strpos(o.search_text, ${term}) > 0

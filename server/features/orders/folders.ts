@@ -5,7 +5,7 @@
  * list and its count never disagree about whether a future order is due.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { CLOSED_STATUSES, STATUS_FOLDERS, type Folder, type FolderCounts, type ProcessStatus } from '../../../shared/orders';
+import { CLOSED_STATUSES, STATUS_FOLDERS, type Folder, type FolderCounts } from '../../../shared/orders';
 import { selectRows, type Executor } from '../../db/client';
 
 /** "Today" for the time-dependent folders (New and Future Order): the UTC date, as YYYY-MM-DD. */
@@ -37,37 +37,45 @@ export function folderPredicate(folder: Folder, staffId: number, today = utcToda
 }
 
 /**
- * The trigram index of the search text is split by status into three partial indexes (migration 0016), so
- * that a search in a working queue never reads the archive's matches: a common surname held by 2,500 orders
- * costs one heap visit per match, and most of them are completed orders. Each order is in exactly one part,
- * so a status move writes to one trigram index, as before the split. The predicates are the indexes' own,
- * written into the SQL text so that a generic plan can prove it may use them.
+ * The trigram index of the search text is split into partial indexes by status (migration 0016), so that a
+ * search in a working queue never reads the archive's matches: a common surname held by 2,500 orders costs one
+ * heap visit per match, and most of them are completed orders. New orders are split again by mode (migration
+ * 0017): most New orders are future orders waiting for their date, which New Orders and Priority never show.
+ * Each order is in exactly one part, so a status move writes to one trigram index, as before the split. The
+ * predicates are the indexes' own, written into the SQL text so that a generic plan can prove it may use them.
  */
 export const SEARCH_PARTS = {
-  new: sql`o.process_status = 'New'`,
+  new: sql`o.process_status = 'New' and o.processing_mode <> 'future'`,
+  future: sql`o.process_status = 'New' and o.processing_mode = 'future'`,
   open: sql`o.process_status <> 'New' and o.process_status not in (${closedList})`,
   closed: sql`o.process_status in (${closedList})`,
 } as const;
 export type SearchPart = keyof typeof SEARCH_PARTS;
-/** The partial index of a part (migration 0016). */
+/** The partial index of a part (migrations 0016 and 0017). */
 export const searchPartIndex = (part: SearchPart) => `orders_search_${part}_trgm_idx`;
 
-const statusPart = (status: ProcessStatus): SearchPart =>
-  status === 'New' ? 'new' : (CLOSED_STATUSES as readonly string[]).includes(status) ? 'closed' : 'open';
+/** A part of the search index a folder asks, and what it asks beyond the term (an index key), if anything. */
+export interface FolderSearchPart { part: SearchPart; narrowed?: SQL }
 
-/** The parts of the search index that hold every order the folder can show. */
-export function folderSearchParts(folder: Folder): SearchPart[] {
+/**
+ * The parts of the search index that hold every order the folder can show. New Orders shows only the future
+ * orders that are due: the future part indexes processing_date too, so it is asked for those alone and the
+ * index leaves out the waiting ones' matches (which would each cost a heap visit).
+ */
+export function folderSearchParts(folder: Folder, today = utcToday()): FolderSearchPart[] {
   switch (folder) {
     case 'newOrder':
+      return [{ part: 'new' }, { part: 'future', narrowed: sql`o.processing_date <= ${today}::date` }];
     case 'priorityOrder':
+      return [{ part: 'new' }];
     case 'futureOrder':
-      return ['new'];
+      return [{ part: 'future' }];
     case 'myOrder':
-      return ['new', 'open'];
+      return [{ part: 'new' }, { part: 'future' }, { part: 'open' }];
     case 'orderHistory':
-      return ['new', 'open', 'closed'];
+      return [{ part: 'new' }, { part: 'future' }, { part: 'open' }, { part: 'closed' }];
     default:
-      return [statusPart(STATUS_FOLDERS[folder])];
+      return [{ part: (CLOSED_STATUSES as readonly string[]).includes(STATUS_FOLDERS[folder]) ? 'closed' : 'open' }];
   }
 }
 

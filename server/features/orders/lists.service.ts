@@ -179,19 +179,22 @@ const MATCH_COLUMNS = sql`o.order_id, o.created_at, o.process_status, o.assigned
 
 /**
  * The orders a search matches, up to one more than SEARCH_CANDIDATES. A term that asks the trigram index asks
- * only the parts of it that hold the folder's statuses (SEARCH_PARTS), one select per part: written as one
- * condition, PostgreSQL would factor the term out of the parts and could use none of them.
+ * only the parts of it that hold the folder's orders (folderSearchParts), one select per part: written as one
+ * condition, PostgreSQL would factor the term out of the parts and could use none of them. A part asked for
+ * less than all of its orders (New Orders' due future orders) gets that key in its select, where its index
+ * applies it together with the term.
  */
-function matchingOrders(search: OrderSearch, folder: Folder): SQL {
+function matchingOrders(search: OrderSearch, folder: Folder, today: string): SQL {
   const limit = SEARCH_CANDIDATES + 1;
   if (!search.trigram) return sql`select ${MATCH_COLUMNS} from orders o where ${search.condition} limit ${limit}`;
-  const parts = folderSearchParts(folder).map((part) => sql`(select ${MATCH_COLUMNS} from orders o where ${SEARCH_PARTS[part]} and ${search.condition} limit ${limit})`);
+  const parts = folderSearchParts(folder, today).map(({ part, narrowed }) =>
+    sql`(select ${MATCH_COLUMNS} from orders o where ${SEARCH_PARTS[part]}${narrowed ? sql` and ${narrowed}` : sql``} and ${search.condition} limit ${limit})`);
   return sql`select * from (${sql.join(parts, sql` union all `)}) m limit ${limit}`;
 }
 
 /** The statement of a selective search, as searchByMatches runs it (the bench checks its generic plan). */
-export const searchMatchesStatement = (where: SQL, search: OrderSearch, request: PageRequest) => sql`
-    with s as materialized (${matchingOrders(search, request.folder)}),
+export const searchMatchesStatement = (where: SQL, search: OrderSearch, request: PageRequest, today = utcToday()) => sql`
+    with s as materialized (${matchingOrders(search, request.folder, today)}),
     f as (select o.order_id, o.created_at from s o where ${where})
     select c.candidates, c.total, r.*
     from (select (select count(*) from s)::int as candidates, (select count(*) from f)::int as total) c
@@ -207,10 +210,10 @@ export const searchMatchesStatement = (where: SQL, search: OrderSearch, request:
  * A prepared statement (one per folder and search shape): planning it took ~2 ms,
  * more than running it, and its generic plan is the same index scans.
  */
-async function searchByMatches(db: Executor, where: SQL, search: OrderSearch, request: PageRequest): Promise<OrderPage | null> {
+async function searchByMatches(db: Executor, where: SQL, search: OrderSearch, request: PageRequest, today: string): Promise<OrderPage | null> {
   // One statement (a round trip to PostgreSQL costs more CPU than the page's rows): every row carries the
   // two counts, and with no row in the window a single row of nulls still does.
-  const found = await selectPrepared<OrderListRow & { candidates: number; total: number; exact_created_at: string }>(db, searchMatchesStatement(where, search, request));
+  const found = await selectPrepared<OrderListRow & { candidates: number; total: number; exact_created_at: string }>(db, searchMatchesStatement(where, search, request, today));
   const counts = found[0];
   if (!counts || counts.candidates > SEARCH_CANDIDATES) return null;
   const rows = found.filter((r) => r.order_id !== null).map(({ candidates: _c, total: _t, exact_created_at: _e, ...row }) => row);
@@ -233,7 +236,7 @@ export async function listOrders(db: Executor, staff: Staff, request: PageReques
   }
   const where = folderWhere(staff, request, today);
   if (indexable(request.search!)) {
-    const page = await searchByMatches(db, where, search, request);
+    const page = await searchByMatches(db, where, search, request, today);
     if (page) return page;
   }
   // A short or very common term: walk the folder newest first, filtering; count up to the cap.

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { buildTestApp, type TestContext } from '../../test/helper';
 import { insertOrder } from '../../test/order-factory';
 import { selectRows } from '../../db/client';
-import { FOLDERS, PROCESS_STATUSES, type Folder } from '../../../shared/orders';
+import { FOLDERS, PROCESS_STATUSES, PROCESSING_MODES, type Folder } from '../../../shared/orders';
 import { folderPredicate, SEARCH_PARTS, searchPartIndex, type SearchPart } from './folders';
 import { cheapestPieces, renewTrigramStats } from './search-terms';
 
@@ -218,22 +218,36 @@ describe('POST /api/admin/search-order', () => {
     expect([...await statuses('orderHistory')]).toEqual(expect.arrayContaining(['New', 'Pending', 'Completed']));
   });
 
-  it('puts every status in exactly one part of the trigram index, as the indexes themselves do', async () => {
-    const statuses = sql`unnest(${`{${PROCESS_STATUSES.map((s) => `"${s}"`).join(',')}}`}::text[]) as o(process_status)`;
+  it('puts every status and mode in exactly one part of the trigram index, as the indexes themselves do', async () => {
+    const kinds = sql`unnest(${`{${PROCESS_STATUSES.map((s) => `"${s}"`).join(',')}}`}::text[]) as s(process_status)
+      cross join unnest(${`{${PROCESSING_MODES.join(',')}}`}::text[]) as m(processing_mode)`;
+    const kindsAs = sql`(select s.process_status, m.processing_mode from ${kinds}) o`;
+    const parts = Object.values(SEARCH_PARTS);
     const [row] = await selectRows<{ misplaced: string[] | null }>(t.database.db, sql`
-      select array_agg(o.process_status) filter (where
-        (${SEARCH_PARTS.new})::int + (${SEARCH_PARTS.open})::int + (${SEARCH_PARTS.closed})::int <> 1) as misplaced
-      from ${statuses}`);
+      select array_agg(o.process_status || ' ' || o.processing_mode) filter (where
+        ${sql.join(parts.map((part) => sql`(${part})::int`), sql` + `)} <> 1) as misplaced
+      from ${kindsAs}`);
     expect(row!.misplaced).toBeNull();
-    // Each part's partial index (migration 0016) selects the same statuses as SEARCH_PARTS says.
+    // Each part's partial index (migrations 0016, 0017) selects the same statuses and modes as SEARCH_PARTS says.
     for (const [part, predicate] of Object.entries(SEARCH_PARTS)) {
       const [index] = await selectRows<{ predicate: string }>(t.database.db, sql`
         select pg_get_expr(i.indpred, i.indrelid) as predicate from pg_index i
         where i.indexrelid = ${searchPartIndex(part as SearchPart)}::regclass`);
       const disagree = await selectRows<{ process_status: string }>(t.database.db, sql`
-        select o.process_status from ${statuses} where (${sql.raw(index!.predicate)}) is distinct from (${predicate})`);
+        select o.process_status, o.processing_mode from ${kindsAs} where (${sql.raw(index!.predicate)}) is distinct from (${predicate})`);
       expect(disagree, part).toEqual([]);
     }
+  });
+
+  it('finds due future orders in New Orders and waiting ones only in Future Order, through the future part\'s date key', async () => {
+    const due = await insertOrder(t.database.db, { surname: 'QWDUE', processingMode: 'future', processingDate: isoDay(0) });
+    const overdue = await insertOrder(t.database.db, { surname: 'QWDUE', processingMode: 'future', processingDate: isoDay(-3) });
+    const waiting = await insertOrder(t.database.db, { surname: 'QWDUE', processingMode: 'future', processingDate: isoDay(1) });
+    const standard = await insertOrder(t.database.db, { surname: 'QWDUE' });
+    const found = async (folderName: Folder) => ids(await search({ start: 0, end: 10, searchVal: 'qwdue', folderName }));
+    expect((await found('newOrder')).sort()).toEqual([due, overdue, standard].sort());
+    expect(await found('futureOrder')).toEqual([waiting]);
+    expect((await found('orderHistory')).sort()).toEqual([due, overdue, waiting, standard].sort());
   });
 
   it('asks the index for a rare piece of a long term and still answers only the whole term\'s matches', async () => {
