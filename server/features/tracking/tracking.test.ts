@@ -169,14 +169,16 @@ describe('the order token', () => {
   });
 
   it('expires after CUSTOMER_TOKEN_TTL', async () => {
-    const short = await buildTestApp({ DATA_DIR: dataDir, CUSTOMER_TOKEN_TTL: '1s' });
+    // Expiry is in whole seconds from the second the token was issued in: a 2 s token lives 1 to 2 s, so the
+    // first use below is in time even on a loaded machine (a 1 s token could expire at once, and did in CI).
+    const short = await buildTestApp({ DATA_DIR: dataDir, CUSTOMER_TOKEN_TTL: '2s' });
     try {
       const orderId = await insertOrder(short.database.db);
       const res = await short.app.inject({ method: 'POST', url: '/api/front/track-order', payload: { orderId, email: 'emily.tanaka@mail.example' } });
       const token = res.json().data.accessToken as string;
       const fresh = await short.app.inject({ method: 'POST', url: '/api/front/get-download-history', payload: { orderId }, headers: { authorization: `Bearer ${token}` } });
       expect(fresh.statusCode).toBe(200);
-      await new Promise((resolve) => setTimeout(resolve, 2100));
+      await new Promise((resolve) => setTimeout(resolve, 3100));
       for (const url of ['/api/front/get-download-history', '/api/front/download-passport-doc-pdf']) {
         const expired = await short.app.inject({ method: 'POST', url, payload: { orderId }, headers: { authorization: `Bearer ${token}` } });
         expect(expired.statusCode).toBe(401);
