@@ -52,7 +52,7 @@ function MonthTable({ month, page, onPage }: { month: number; page: number; onPa
           <thead>
             <tr>
               <th>Order ID</th><th>Name</th><th>Email</th><th>Telephone</th><th>Date &amp; Time</th>
-              <th>Processing Date</th><th>Process Month</th><th>Status</th><th>Action</th>
+              <th className="text-wrap">Processing Date</th><th className="text-wrap">Process Month</th><th>Status</th><th>Action</th>
             </tr>
           </thead>
           <tbody>
@@ -62,9 +62,9 @@ function MonthTable({ month, page, onPage }: { month: number; page: number; onPa
               <tr key={row.order_id}>
                 <td>{row.order_id}</td>
                 <td>{row.given_name} {row.surname}</td>
-                <td className="text-break">{row.email}</td>
+                <td className="text-break future-order-email">{row.email}</td>
                 <td className="text-nowrap">{telephone(row.personal_phone_code, row.personal_telephone_number)}</td>
-                <td className="text-nowrap">{dateTime(row.created_at)}</td>
+                <td>{dateTime(row.created_at)}</td>
                 <td>{calendarDate(row.processing_date)}</td>
                 <td>{row.process_month}</td>
                 <td>{statusLabel(row.process_status, row.refund_date)}</td>
