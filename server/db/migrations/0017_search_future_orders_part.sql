@@ -5,7 +5,7 @@
 -- partial index's predicate cannot say: so the future part also indexes processing_date (btree_gin), and New
 -- Orders asks it for `processing_date <= today` together with the term, which the index answers without the
 -- waiting orders. The predicates must stay those of SEARCH_PARTS (server/features/orders/folders.ts); each part
--- keeps the 128 kB pending list. Building them reads the New orders only; writes are blocked meanwhile.
+-- keeps the 128 kB pending list. Building them reads the table once each: ~5 s at 1M orders, writes blocked.
 CREATE EXTENSION IF NOT EXISTS btree_gin;--> statement-breakpoint
 DROP INDEX orders_search_new_trgm_idx;--> statement-breakpoint
 CREATE INDEX orders_search_new_trgm_idx ON orders USING gin (search_text gin_trgm_ops)

@@ -17,12 +17,18 @@ export const utcToday = () => new Date().toISOString().slice(0, 10);
  */
 const closedList = sql.raw(CLOSED_STATUSES.map((s) => `'${s}'`).join(', '));
 
+/**
+ * A future order whose processing date has come, which New Orders shows: in its predicate and as the key New
+ * Orders asks the future part of the search index for (folderSearchParts), so the two cannot drift apart.
+ */
+const futureOrderDue = (today: string) => sql`o.processing_date <= ${today}::date`;
+
 /** `today` is a parameter, not now(): a constant for the plan, where now() was converted for every row walked. */
 export function folderPredicate(folder: Folder, staffId: number, today = utcToday()): SQL {
   const day = sql`${today}::date`;
   switch (folder) {
     case 'newOrder':
-      return sql`(o.process_status = 'New' and o.assigned_to_id is null and (o.processing_mode = 'standard' or (o.processing_mode = 'future' and o.processing_date <= ${day})))`;
+      return sql`(o.process_status = 'New' and o.assigned_to_id is null and (o.processing_mode = 'standard' or (o.processing_mode = 'future' and ${futureOrderDue(today)})))`;
     case 'priorityOrder':
       return sql`(o.process_status = 'New' and o.assigned_to_id is null and o.processing_mode = 'priority')`;
     case 'futureOrder':
@@ -65,7 +71,7 @@ export interface FolderSearchPart { part: SearchPart; narrowed?: SQL }
 export function folderSearchParts(folder: Folder, today = utcToday()): FolderSearchPart[] {
   switch (folder) {
     case 'newOrder':
-      return [{ part: 'new' }, { part: 'future', narrowed: sql`o.processing_date <= ${today}::date` }];
+      return [{ part: 'new' }, { part: 'future', narrowed: futureOrderDue(today) }];
     case 'priorityOrder':
       return [{ part: 'new' }];
     case 'futureOrder':

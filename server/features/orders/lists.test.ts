@@ -237,6 +237,10 @@ describe('POST /api/admin/search-order', () => {
         select o.process_status, o.processing_mode from ${kindsAs} where (${sql.raw(index!.predicate)}) is distinct from (${predicate})`);
       expect(disagree, part).toEqual([]);
     }
+    // New Orders asks the future part for its due orders only: the index must hold the date as a key to do that.
+    const [future] = await selectRows<{ definition: string }>(t.database.db, sql`
+      select pg_get_indexdef(${searchPartIndex('future')}::regclass) as definition`);
+    expect(future!.definition).toMatch(/USING gin \(search_text gin_trgm_ops, processing_date\)/);
   });
 
   it('finds due future orders in New Orders and waiting ones only in Future Order, through the future part\'s date key', async () => {
