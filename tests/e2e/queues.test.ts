@@ -134,6 +134,45 @@ describe('order queues in the browser', () => {
     await second.context.close();
   });
 
+  it('at 1366 and 1280 px an Admin reads every e-mail with its domain whole and reaches every row\'s buttons, ChargeBack\'s packs too', async () => {
+    const email = 'maximilienne.featherstonehaugh512@inbox.example';
+    const chargeback = await insertOrder(server.database.db, { processStatus: 'ChargeBack', email });
+    const admin = await server.createMember('Admin', 'Ada Layout');
+    for (const width of [1366, 1280]) {
+      const { context, page } = await newPage(browser, width);
+      await signIn(page, server.baseUrl, admin.email);
+      for (const path of ['/admin/recent-order', '/admin/chargeback']) {
+        await page.goto(`${server.baseUrl}${path}`);
+        await page.locator('tbody tr').first().locator('td:nth-child(2)').waitFor();
+        const table = (await page.locator('.queue-table-scroll').boundingBox())!;
+        const rows = await page.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => {
+          const cells = tr.querySelectorAll('td');
+          const domain = cells[3]!.querySelectorAll('.email-part')[1];
+          const buttons = [...cells[cells.length - 1]!.querySelectorAll('a, button')];
+          return {
+            email: cells[3]!.textContent,
+            // One line box: the domain was not cut where the column ended.
+            domainLines: domain?.getClientRects().length ?? 0,
+            buttons: buttons.map((b) => b.textContent),
+            rightmost: Math.max(...buttons.map((b) => b.getBoundingClientRect().right)),
+          };
+        }));
+        expect(rows.length).toBeGreaterThan(0);
+        for (const row of rows) {
+          expect(row.domainLines, `${row.email} at ${width} px`).toBe(1);
+          expect(row.rightmost, `${row.buttons.join(', ')} of ${row.email} at ${width} px`).toBeLessThanOrEqual(table.x + table.width);
+        }
+        if (path === '/admin/chargeback') {
+          const ours = rows.find((row) => row.email === email)!;
+          expect(ours.buttons).toEqual(['View', 'Pack 1', 'Pack 2', 'Delete']);
+          await orderRow(page, chargeback).waitFor();
+          await screenshot(page, `queue-chargeback-${width}`);
+        }
+      }
+      await context.close();
+    }
+  });
+
   it('Future Order: a month tile opens that month\'s table, e-mails stay readable, and Back returns to the tiles', async () => {
     const processing = new Date(Date.now() + 40 * 86_400_000);
     const email = 'maximilienne.featherstonehaugh512@inbox.example';

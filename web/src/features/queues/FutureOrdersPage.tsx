@@ -19,6 +19,7 @@ import { Pagination } from '../../components/Pagination';
 import { useFutureOrderCount } from './api/get-future-order-count';
 import { useOrderPage } from './api/get-order-page';
 import { useDeleteOrders } from './api/queue-actions';
+import { EmailAddress } from './EmailAddress';
 import { calendarDate, dateTime, telephone } from './format';
 import { useQueueParams } from './use-queue-params';
 import './queues.css';
@@ -62,7 +63,7 @@ function MonthTable({ month, page, onPage }: { month: number; page: number; onPa
               <tr key={row.order_id}>
                 <td>{row.order_id}</td>
                 <td>{row.given_name} {row.surname}</td>
-                <td className="text-break future-order-email">{row.email}</td>
+                <td className="text-break order-email"><EmailAddress email={row.email} /></td>
                 <td className="text-nowrap">{telephone(row.personal_phone_code, row.personal_telephone_number)}</td>
                 <td>{dateTime(row.created_at)}</td>
                 <td>{calendarDate(row.processing_date)}</td>

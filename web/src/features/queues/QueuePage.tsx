@@ -124,7 +124,7 @@ export function QueuePage({ folder, title }: { folder: Folder; title: string }) 
   const onDeleteRow = mayDelete ? (row: OrderListRow) => ask('delete', [row.order_id]) : undefined;
   const packLinks = actions.defencePacks && can(user?.type, 'orders:defence-pack')
     ? (row: OrderListRow) => ([1, 2] as const).map((type) => (
-      <Link key={type} to={paths.admin.defencePack(row.order_id, type)} className="btn btn-sm btn-outline-primary ms-2">Pack {type}</Link>
+      <Link key={type} to={paths.admin.defencePack(row.order_id, type)} className="btn btn-sm btn-outline-primary">Pack {type}</Link>
     ))
     : undefined;
 

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { statusLabel } from '../../../../shared/orders';
 import type { OrderListRow } from '../../../../shared/schemas/order-list';
 import { paths } from '../../lib/paths';
+import { EmailAddress } from './EmailAddress';
 import { arrivalDate, dateTime, telephone } from './format';
 
 interface QueueTableProps {
@@ -31,8 +32,8 @@ export function QueueTable({ rows, loading, selected, onToggle, onToggleAll, onD
             <th scope="col">Name</th>
             <th scope="col">Email</th>
             <th scope="col">Telephone</th>
-            <th scope="col">Arrival Date</th>
-            <th scope="col">Date &amp; Time</th>
+            <th scope="col" className="text-wrap">Arrival Date</th>
+            <th scope="col" className="text-wrap">Date &amp; Time</th>
             <th scope="col">Status</th>
             <th scope="col">Action</th>
           </tr>
@@ -47,21 +48,23 @@ export function QueueTable({ rows, loading, selected, onToggle, onToggleAll, onD
               </td>
               <td>{row.order_id}</td>
               <td>{row.given_name} {row.surname}</td>
-              <td className="text-break">{row.email}</td>
-              <td className="text-nowrap">{telephone(row.personal_phone_code, row.personal_telephone_number)}</td>
+              <td className="text-break order-email"><EmailAddress email={row.email} /></td>
+              <td>{telephone(row.personal_phone_code, row.personal_telephone_number)}</td>
               <td>{arrivalDate(row.date_of_arrival_in_japan, row.month_of_arrival_in_japan, row.year_of_arrival_in_japan)}</td>
-              <td className="text-nowrap">{dateTime(row.created_at)}</td>
+              <td>{dateTime(row.created_at)}</td>
               <td>{statusLabel(row.process_status, row.refund_date)}</td>
-              <td className="text-nowrap">
-                <Link
-                  to={paths.admin.viewOrder(row.order_id)}
-                  className={`btn btn-sm ${row.assigned_to_id !== null ? 'btn-secondary' : 'btn-primary'}`}
-                  title={row.assign_to ? `Assigned to ${row.assign_to}` : undefined}
-                >View</Link>
-                {rowLinks?.(row)}
-                {onDelete ? (
-                  <button type="button" className="btn btn-sm btn-outline-danger ms-2" onClick={() => onDelete(row)}>Delete</button>
-                ) : null}
+              <td>
+                <div className="queue-row-actions">
+                  <Link
+                    to={paths.admin.viewOrder(row.order_id)}
+                    className={`btn btn-sm ${row.assigned_to_id !== null ? 'btn-secondary' : 'btn-primary'}`}
+                    title={row.assign_to ? `Assigned to ${row.assign_to}` : undefined}
+                  >View</Link>
+                  {rowLinks?.(row)}
+                  {onDelete ? (
+                    <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => onDelete(row)}>Delete</button>
+                  ) : null}
+                </div>
               </td>
             </tr>
           ))}
