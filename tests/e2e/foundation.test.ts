@@ -137,6 +137,14 @@ describe('Manage Team and Change Password', () => {
     await signIn(page, server.baseUrl, manager.email);
     await page.getByRole('link', { name: 'Manage Team' }).click();
     await expect.poll(() => page.title()).toBe('Manage Team | Japan Arrival Card');
+    // Every other screen bears the product name alone (DECISIONS section 7), and a reload of Manage Team keeps its
+    // title (the admin shell, mounted with it, once wrote the bare name over it).
+    await page.getByRole('link', { name: 'Order History' }).click();
+    await page.getByRole('heading', { name: 'Order History' }).waitFor();
+    await expect.poll(() => page.title()).toBe('Japan Arrival Card');
+    await page.goto(`${server.baseUrl}/admin/manage-team`);
+    await page.getByRole('button', { name: 'Add Member' }).waitFor();
+    await expect.poll(() => page.title()).toBe('Manage Team | Japan Arrival Card');
 
     await page.getByRole('button', { name: 'Add Member' }).click();
     for (const message of ['Please enter your name.', 'Please enter your email.', 'Please enter your password.', 'Please select type.']) {

@@ -1,10 +1,13 @@
 import { useEffect } from 'react';
 import { APP_NAME } from './app-name';
 
-/** Page title: the product name, or "{prefix} | {name}" (spec: "Manage Team | " + name). */
-export function useDocumentTitle(prefix?: string) {
+/**
+ * The page title is the product name (index.html, filled in by the server) on every screen but Manage Team,
+ * which shows "Manage Team | {name}" (DECISIONS section 7): that screen calls this, and leaving it restores the name.
+ */
+export function useDocumentTitle(prefix: string) {
   useEffect(() => {
-    document.title = prefix ? `${prefix} | ${APP_NAME}` : APP_NAME;
+    document.title = `${prefix} | ${APP_NAME}`;
     return () => { document.title = APP_NAME; };
   }, [prefix]);
 }

@@ -9,7 +9,6 @@ import { api, ApiError } from '../../lib/api';
 import { useAuth } from '../../lib/auth-context';
 import { APP_NAME } from '../../lib/app-name';
 import { paths } from '../../lib/paths';
-import { useDocumentTitle } from '../../lib/use-document-title';
 import { FormField } from '../../components/FormField';
 import './login.css';
 
@@ -18,7 +17,6 @@ interface LoginAnswer { id: number; name: string; email: string; type: string }
 export function LoginPage() {
   const { isAuth, signIn } = useAuth();
   const navigate = useNavigate();
-  useDocumentTitle();
   const form = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
   const login = useMutation({
     mutationFn: (values: LoginInput) => api.post<LoginAnswer>('admin/admin-login', values),

@@ -11,7 +11,6 @@ import { MAIL_KIND_LABELS, OUTBOX_FILTERS, type OutboxMail } from '../../../../s
 import { PageHeader } from '../../components/PageHeader';
 import { Pagination } from '../../components/Pagination';
 import { RequirePermission } from '../../components/RequirePermission';
-import { useDocumentTitle } from '../../lib/use-document-title';
 import { useMailOutbox, type OutboxFilter } from './api/get-mail-outbox';
 import { useRetryMail } from './api/mail-mutations';
 import { MailFiles, MailStatus, providerLabel } from './MailBits';
@@ -21,7 +20,6 @@ const FILTER_LABELS: Record<OutboxFilter, string> = { outbox: 'Local outbox', fa
 const PAGE_SIZE = 10;
 
 export function MailOutboxPage() {
-  useDocumentTitle();
   return (
     <RequirePermission permission="mail:outbox">
       <MailOutbox />

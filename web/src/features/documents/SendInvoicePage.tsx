@@ -7,7 +7,6 @@ import { invoiceOrderIdField } from '../../../../shared/schemas/mail';
 import { FormField } from '../../components/FormField';
 import { PageHeader } from '../../components/PageHeader';
 import { ApiError } from '../../lib/api';
-import { useDocumentTitle } from '../../lib/use-document-title';
 import { useSendInvoice } from './api/send-invoice';
 
 const invoiceFormSchema = z.object({ orderId: invoiceOrderIdField });
@@ -15,7 +14,6 @@ type InvoiceFormIn = z.input<typeof invoiceFormSchema>;
 type InvoiceFormOut = z.output<typeof invoiceFormSchema>;
 
 export function SendInvoicePage() {
-  useDocumentTitle();
   const send = useSendInvoice();
   const form = useForm<InvoiceFormIn, unknown, InvoiceFormOut>({ resolver: zodResolver(invoiceFormSchema), defaultValues: { orderId: '' } });
   const { errors } = form.formState;

@@ -8,7 +8,6 @@ import { Dropdown } from 'react-bootstrap';
 import { useAuth } from '../../lib/auth-context';
 import { APP_NAME } from '../../lib/app-name';
 import { paths } from '../../lib/paths';
-import { useDocumentTitle } from '../../lib/use-document-title';
 import { DASHBOARD_TILES, visibleLinks } from './navigation';
 import { useFolderCounts } from './use-folder-counts';
 import './admin-layout.css';
@@ -18,7 +17,6 @@ export function AdminLayout() {
   const location = useLocation();
   const [sidebarOpen, setSidebarOpen] = useState(false);
   const counts = useFolderCounts(!!user);
-  useDocumentTitle();
 
   useEffect(() => {
     setSidebarOpen(false);

@@ -11,7 +11,6 @@ import { decodeOrderId } from '../../../../shared/ids';
 import { easternDateTime } from '../../../../shared/eastern-time';
 import { ApiError } from '../../lib/api';
 import { paths } from '../../lib/paths';
-import { useDocumentTitle } from '../../lib/use-document-title';
 import { clearCustomerAccess, readCustomerAccess } from './customer-access';
 import { useDownloadHistory } from './api/download-history';
 import { saveFile, useDownloadDocument } from './api/download-document';
@@ -105,7 +104,6 @@ function DownloadSection({ orderId }: { orderId: number }) {
 
 export function OrderDownloadPage() {
   const { orderId: encoded } = useParams();
-  useDocumentTitle();
   const orderId = encoded ? decodeOrderId(encoded) : null;
   if (orderId === null) return <Navigate to={paths.public.trackOrder()} replace />;
   return (

@@ -1,11 +1,9 @@
 import { Link } from 'react-router';
 import { paths } from '../../lib/paths';
-import { useDocumentTitle } from '../../lib/use-document-title';
 import { PublicLayout } from './PublicLayout';
 
 /** The public catch-all: unknown addresses get a plain, branded page with a way forward. */
 export function PublicNotFound() {
-  useDocumentTitle();
   return (
     <PublicLayout>
       {() => (

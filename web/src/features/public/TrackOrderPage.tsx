@@ -11,7 +11,6 @@ import { trackOrderSchema, type TrackOrderInput, type TrackOrderValues } from '.
 import { decodeOrderId } from '../../../../shared/ids';
 import { ApiError } from '../../lib/api';
 import { paths } from '../../lib/paths';
-import { useDocumentTitle } from '../../lib/use-document-title';
 import { FormField } from '../../components/FormField';
 import { useTrackOrder } from './api/track-order';
 import { PublicLayout } from './PublicLayout';
@@ -58,7 +57,6 @@ function TrackForm({ prefilledOrderId, supportEmail }: { prefilledOrderId: numbe
 
 export function TrackOrderPage() {
   const { orderId: encoded } = useParams();
-  useDocumentTitle();
   const prefilled = encoded ? decodeOrderId(encoded) : null;
   return (
     <PublicLayout encodedOrderId={prefilled === null ? undefined : encoded}>

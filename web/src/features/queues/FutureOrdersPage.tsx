@@ -12,7 +12,6 @@ import { MONTHS, MONTH_NAMES, statusLabel } from '../../../../shared/orders';
 import { ApiError } from '../../lib/api';
 import { paths } from '../../lib/paths';
 import { queryKeys } from '../../lib/query-keys';
-import { useDocumentTitle } from '../../lib/use-document-title';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PageHeader } from '../../components/PageHeader';
 import { Pagination } from '../../components/Pagination';
@@ -88,7 +87,6 @@ function MonthTable({ month, page, onPage }: { month: number; page: number; onPa
 }
 
 export function FutureOrdersPage() {
-  useDocumentTitle('Future Order');
   const queryClient = useQueryClient();
   const counts = useFutureOrderCount();
   const { params, update } = useQueueParams();

@@ -16,7 +16,6 @@ import { ApiError } from '../../lib/api';
 import { useAuth } from '../../lib/auth-context';
 import { paths } from '../../lib/paths';
 import { queryKeys } from '../../lib/query-keys';
-import { useDocumentTitle } from '../../lib/use-document-title';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PageHeader } from '../../components/PageHeader';
 import { Pagination } from '../../components/Pagination';
@@ -58,7 +57,6 @@ const CONFIRM_TEXT: Record<NonNullable<Pending>['kind'], string> = {
 const errorText = (error: unknown) => (error instanceof ApiError ? error.message : 'Something went wrong. Please try again.');
 
 export function QueuePage({ folder, title }: { folder: Folder; title: string }) {
-  useDocumentTitle(title);
   const { user } = useAuth();
   const queryClient = useQueryClient();
   const { params, update } = useQueueParams();

@@ -11,7 +11,6 @@ import { decodeOrderId } from '../../../../shared/ids';
 import type { ProcessLog } from '../../../../shared/schemas/reports';
 import { ApiError, NETWORK_ERROR } from '../../lib/api';
 import { paths } from '../../lib/paths';
-import { useDocumentTitle } from '../../lib/use-document-title';
 import { PageHeader } from '../../components/PageHeader';
 import { RequirePermission } from '../../components/RequirePermission';
 import { useProcessLogs } from './api/get-process-logs';
@@ -27,7 +26,6 @@ function groupBySteps(logs: ProcessLog[]): [string, ProcessLog[]][] {
 function ProcessLogDetail() {
   const { orderId: encoded = '' } = useParams();
   const orderId = decodeOrderId(encoded);
-  useDocumentTitle(`Process Logs ${orderId ?? ''}`.trim());
   const navigate = useNavigate();
   const query = useProcessLogs(String(orderId ?? encoded));
   const groups = useMemo(() => groupBySteps(query.data ?? []), [query.data]);

@@ -11,7 +11,6 @@ import { easternLogTime } from '../../../../shared/eastern-time';
 import { PROCESSING_LOG_PAGE_SIZES } from '../../../../shared/schemas/reports';
 import { ApiError, NETWORK_ERROR } from '../../lib/api';
 import { paths } from '../../lib/paths';
-import { useDocumentTitle } from '../../lib/use-document-title';
 import { PageHeader } from '../../components/PageHeader';
 import { Pagination } from '../../components/Pagination';
 import { RequirePermission } from '../../components/RequirePermission';
@@ -23,7 +22,6 @@ import { useReportParams } from './use-report-params';
 import './reports.css';
 
 function ProcessingLogs() {
-  useDocumentTitle('Order Processing Logs');
   const { params, update } = useReportParams();
   const limit = (PROCESSING_LOG_PAGE_SIZES as readonly number[]).includes(params.limit) ? params.limit : 10;
   const { fromDate, toDate, search, page } = params;

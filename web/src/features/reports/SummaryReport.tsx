@@ -9,7 +9,6 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { Button, Form } from 'react-bootstrap';
 import { toast } from 'react-toastify';
 import { ApiError } from '../../lib/api';
-import { useDocumentTitle } from '../../lib/use-document-title';
 import { PageHeader } from '../../components/PageHeader';
 import { Pagination } from '../../components/Pagination';
 import { BarChart } from './BarChart';
@@ -39,7 +38,6 @@ const PAGE_SIZE = 10;
 const errorText = (error: unknown) => (error instanceof ApiError ? error.message : 'Something went wrong. Please try again.');
 
 export function SummaryReport<T>({ title, slug, columns, nameOf, countOf, searchPlaceholder, chartTitle, useData }: SummaryReportProps<T>) {
-  useDocumentTitle(title);
   const { params, update } = useReportParams();
   const { fromDate, toDate, search, page } = params;
   const query = useData({ fromDate, toDate });

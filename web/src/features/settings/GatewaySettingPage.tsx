@@ -11,7 +11,6 @@ import { toast } from 'react-toastify';
 import { easternDateTime } from '../../../../shared/eastern-time';
 import { SELECT_GATEWAY_MESSAGE } from '../../../../shared/schemas/reports';
 import { ApiError } from '../../lib/api';
-import { useDocumentTitle } from '../../lib/use-document-title';
 import { PageHeader } from '../../components/PageHeader';
 import { RequirePermission } from '../../components/RequirePermission';
 import { useGateways, useSetActiveGateway } from './api/gateways';
@@ -20,7 +19,6 @@ const schema = z.object({ gatewayId: z.string().min(1, SELECT_GATEWAY_MESSAGE) }
 const errorText = (error: unknown) => (error instanceof ApiError ? error.message : 'Something went wrong. Please try again.');
 
 function GatewaySetting() {
-  useDocumentTitle('Gateway Setting');
   const list = useGateways();
   const save = useSetActiveGateway();
   const active = list.data?.gateways.find((g) => g.is_active === '1');
