@@ -6,11 +6,9 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'react-bootstrap';
-import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import { MONTHS, MONTH_NAMES, statusLabel } from '../../../../shared/orders';
 import { ApiError } from '../../lib/api';
-import { paths } from '../../lib/paths';
 import { queryKeys } from '../../lib/query-keys';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PageHeader } from '../../components/PageHeader';
@@ -18,8 +16,8 @@ import { Pagination } from '../../components/Pagination';
 import { useFutureOrderCount } from './api/get-future-order-count';
 import { useOrderPage } from './api/get-order-page';
 import { useDeleteOrders } from './api/queue-actions';
-import { EmailAddress } from './EmailAddress';
 import { calendarDate, dateTime, telephone } from './format';
+import { EmailCell, RowActionsCell } from './row-cells';
 import { useQueueParams } from './use-queue-params';
 import './queues.css';
 
@@ -51,7 +49,7 @@ function MonthTable({ month, page, onPage }: { month: number; page: number; onPa
         <table className="table table-hover table-sm mb-0">
           <thead>
             <tr>
-              <th>Order ID</th><th>Name</th><th>Email</th><th>Telephone</th><th>Date &amp; Time</th>
+              <th>Order ID</th><th>Name</th><th>Email</th><th>Telephone</th><th className="text-wrap">Date &amp; Time</th>
               <th className="text-wrap">Processing Date</th><th className="text-wrap">Process Month</th><th>Status</th><th>Action</th>
             </tr>
           </thead>
@@ -62,16 +60,13 @@ function MonthTable({ month, page, onPage }: { month: number; page: number; onPa
               <tr key={row.order_id}>
                 <td>{row.order_id}</td>
                 <td>{row.given_name} {row.surname}</td>
-                <td className="text-break order-email"><EmailAddress email={row.email} /></td>
-                <td className="text-nowrap">{telephone(row.personal_phone_code, row.personal_telephone_number)}</td>
+                <EmailCell email={row.email} />
+                <td>{telephone(row.personal_phone_code, row.personal_telephone_number)}</td>
                 <td>{dateTime(row.created_at)}</td>
                 <td>{calendarDate(row.processing_date)}</td>
                 <td>{row.process_month}</td>
                 <td>{statusLabel(row.process_status, row.refund_date)}</td>
-                <td className="text-nowrap">
-                  <Link to={paths.admin.viewOrder(row.order_id)} className={`btn btn-sm ${row.assigned_to_id !== null ? 'btn-secondary' : 'btn-primary'}`}>View</Link>
-                  <button type="button" className="btn btn-sm btn-outline-danger ms-2" onClick={() => setToDelete(row.order_id)}>Delete</button>
-                </td>
+                <RowActionsCell row={row} onDelete={() => setToDelete(row.order_id)} />
               </tr>
             ))}
           </tbody>

@@ -1,11 +1,9 @@
 /** The queue table of spec section 2: columns, row selection, View (grey when assigned), optional per-row Delete. */
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { statusLabel } from '../../../../shared/orders';
 import type { OrderListRow } from '../../../../shared/schemas/order-list';
-import { paths } from '../../lib/paths';
-import { EmailAddress } from './EmailAddress';
 import { arrivalDate, dateTime, telephone } from './format';
+import { EmailCell, RowActionsCell } from './row-cells';
 
 interface QueueTableProps {
   rows: OrderListRow[];
@@ -48,24 +46,12 @@ export function QueueTable({ rows, loading, selected, onToggle, onToggleAll, onD
               </td>
               <td>{row.order_id}</td>
               <td>{row.given_name} {row.surname}</td>
-              <td className="text-break order-email"><EmailAddress email={row.email} /></td>
+              <EmailCell email={row.email} />
               <td>{telephone(row.personal_phone_code, row.personal_telephone_number)}</td>
               <td>{arrivalDate(row.date_of_arrival_in_japan, row.month_of_arrival_in_japan, row.year_of_arrival_in_japan)}</td>
               <td>{dateTime(row.created_at)}</td>
               <td>{statusLabel(row.process_status, row.refund_date)}</td>
-              <td>
-                <div className="queue-row-actions">
-                  <Link
-                    to={paths.admin.viewOrder(row.order_id)}
-                    className={`btn btn-sm ${row.assigned_to_id !== null ? 'btn-secondary' : 'btn-primary'}`}
-                    title={row.assign_to ? `Assigned to ${row.assign_to}` : undefined}
-                  >View</Link>
-                  {rowLinks?.(row)}
-                  {onDelete ? (
-                    <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => onDelete(row)}>Delete</button>
-                  ) : null}
-                </div>
-              </td>
+              <RowActionsCell row={row} onDelete={onDelete ? () => onDelete(row) : undefined}>{rowLinks?.(row)}</RowActionsCell>
             </tr>
           ))}
         </tbody>
