@@ -1,14 +1,177 @@
-import { defineConfig } from 'vite';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { PurgeCSS } from 'purgecss';
+
+/**
+ * Vite plugin: after the build, writes `<file>.br` and `<file>.gz` beside every hashed asset worth compressing, at
+ * the highest levels (once per build, never per request). The server's static handler (@fastify/static with
+ * `preCompressed`) answers them by the request's Accept-Encoding. A compressed copy that saves too little is not
+ * written: the plain file is served instead.
+ */
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** Text formats only: images and fonts are compressed already. */
+const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|map)$/;
+/** Below this many bytes the headers of a compressed answer outweigh what it saves. */
+const PRECOMPRESS_MIN_BYTES = 1024;
+
+async function compressFile(bytes: Buffer): Promise<{ br: Buffer; gz: Buffer }> {
+  const [br, gz] = await Promise.all([
+    brotli(bytes, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+    }),
+    gzipAsync(bytes, { level: 9 }),
+  ]);
+  return { br, gz };
+}
+
+async function* walk(folder: string): AsyncGenerator<string> {
+  for (const entry of await readdir(folder, { withFileTypes: true })) {
+    const full = path.join(folder, entry.name);
+    if (entry.isDirectory()) yield* walk(full);
+    else yield full;
+  }
+}
+
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const jobs: Promise<void>[] = [];
+      for await (const file of walk(path.join(outDir, 'assets'))) {
+        if (!COMPRESSIBLE.test(file)) continue;
+        jobs.push(
+          (async () => {
+            const bytes = await readFile(file);
+            if (bytes.length < PRECOMPRESS_MIN_BYTES) return;
+            const { br, gz } = await compressFile(bytes);
+            // Kept only when it saves at least a tenth.
+            if (br.length < bytes.length * 0.9) await writeFile(`${file}.br`, br);
+            if (gz.length < bytes.length * 0.9) await writeFile(`${file}.gz`, gz);
+          })(),
+        );
+      }
+      await Promise.all(jobs);
+    },
+  };
+}
+
+/**
+ * Vite plugin: Bootstrap's stylesheet without the rules no screen uses (issue 27: 230 KB, most of it never matched,
+ * and render-blocking on every staff page). Build only; the dev server keeps the whole file. A class is kept when
+ * it is a word of our sources or of the react-bootstrap components they import, or that word behind one of
+ * BUILT_PREFIXES (react-bootstrap builds `btn-${variant}`, `alert-${variant}`, `text-bg-${bg}`, `modal-${size}`...
+ * from a prop our code gives as a bare word), or a state class its transitions add (STATE_CLASSES).
+ */
+const BUILT_PREFIXES = [
+  'btn',
+  'btn-group',
+  'alert',
+  'bg',
+  'text',
+  'text-bg',
+  'badge',
+  'table',
+  'modal',
+  'dropdown-menu',
+  'form-control',
+  'form-select',
+  'progress-bar',
+  'list-group-item',
+  'nav',
+  'navbar',
+  'navbar-expand',
+  'border',
+  'spinner-border',
+  'spinner-grow',
+  'pagination',
+  'tooltip',
+  'bs-tooltip',
+  'popover',
+  'bs-popover',
+  'input-group',
+];
+const STATE_CLASSES = [
+  /^fade$/,
+  /^show$/,
+  /^showing$/,
+  /^hiding$/,
+  /^collaps/,
+  /^modal-open$/,
+  /^modal-backdrop$/,
+  /^modal-static$/,
+  /^active$/,
+  /^disabled$/,
+  /^is-valid$/,
+  /^is-invalid$/,
+  /^was-validated$/,
+  /^spinner-(border|grow)-sm$/,
+];
+const words = (text: string) => text.match(/[A-Za-z0-9_-]+/g) ?? [];
+const withBuiltPrefixes = (text: string) => {
+  const found = words(text);
+  return [...found, ...found.flatMap((word) => BUILT_PREFIXES.map((prefix) => `${prefix}-${word}`))];
+};
+/** react-bootstrap's files our sources import (`{ Modal }` -> Modal.js), with every file of its own they import. */
+async function reactBootstrapFilesUsed(sources: string[]): Promise<string[]> {
+  const folder = path.resolve('node_modules/react-bootstrap/esm');
+  const pending: string[] = [];
+  for (const source of sources) {
+    for (const match of source.matchAll(/import\s*\{([^}]*)\}\s*from\s*'react-bootstrap'/g)) {
+      for (const name of match[1]!.split(',')) if (name.trim()) pending.push(`${name.trim().split(/\s+as\s+/)[0]}.js`);
+    }
+    for (const match of source.matchAll(/from\s*'react-bootstrap\/(\w+)'/g)) pending.push(`${match[1]}.js`);
+  }
+  const seen = new Set<string>();
+  while (pending.length) {
+    const file = pending.pop()!;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    const text = await readFile(path.join(folder, file), 'utf8').catch(() => '');
+    for (const match of text.matchAll(/from\s*["']\.\/([\w.-]+?)(?:\.js)?["']/g)) pending.push(`${match[1]}.js`);
+  }
+  return [...seen].map((file) => path.join(folder, file));
+}
+function bootstrapUsedOnly(): Plugin {
+  return {
+    name: 'bootstrap-used-only',
+    apply: 'build',
+    enforce: 'pre',
+    async transform(code, id) {
+      if (!/bootstrap\/dist\/css\/bootstrap(?:\.min)?\.css$/.test(id.split('?')[0]!)) return null;
+      const sourceFiles: string[] = [];
+      for await (const file of walk(path.resolve('web'))) if (/\.(?:tsx?|html)$/.test(file)) sourceFiles.push(file);
+      const sources = await Promise.all(sourceFiles.map((file) => readFile(file, 'utf8')));
+      const [result] = await new PurgeCSS().purge({
+        content: [...sourceFiles, ...(await reactBootstrapFilesUsed(sources))],
+        css: [{ raw: code }],
+        extractors: [{ extractor: withBuiltPrefixes, extensions: ['ts', 'tsx', 'html', 'js'] }],
+        safelist: { standard: STATE_CLASSES },
+      });
+      return { code: result!.css, map: null };
+    },
+  };
+}
 
 // The web app lives in web/; `npm run build` writes dist/web, which the server serves.
+// The manifest (dist/web/.vite/manifest.json) is what tests/budgets reads: each route's first-load files.
 export default defineConfig({
   root: 'web',
-  plugins: [react()],
+  plugins: [react(), bootstrapUsedOnly(), precompress()],
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,
-    chunkSizeWarningLimit: 700,
+    manifest: true,
   },
   server: {
     port: 5173,

@@ -6,64 +6,102 @@
  */
 import Fastify from 'fastify';
 import { eq } from 'drizzle-orm';
-import { buildApp, LOG_REDACT } from '../server/app';
+import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
 import { teamMembers } from '../server/db/schema';
+import { sessionToken } from '../server/features/auth/sessions.service';
 import { hashPassword } from '../server/features/auth/auth.service';
-import { currentCounterTotals } from '../server/features/orders/counts-snapshot';
-import { foldFolderCounts } from '../server/features/orders/folder-counts';
-import { listOrders } from '../server/features/orders/lists.service';
+import { currentFolderCounts, readQueuePage } from '../server/features/queue-engine';
 import type { Staff } from '../server/lib/auth';
 import type { Folder } from '../shared/orders';
 import { setUpReportBench } from './reports';
+import { announceReady } from './child-ready';
 
-const databaseUrl = process.env.BENCH_DATABASE_URL!;
-const config = loadConfig({ DATABASE_URL: databaseUrl, DEMO_ORDERS: '0', LOG_LEVEL: 'info', DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE });
+// PostgreSQL (BENCH_DATABASE_URL) or, with BENCH_DATA_DIR instead, the embedded PGlite in that folder (issue 27).
+const databaseUrl = process.env.BENCH_DATABASE_URL || undefined;
+const dataDir = process.env.BENCH_DATA_DIR;
+const config = loadConfig({
+  ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir }),
+  DEMO_ORDERS: '0',
+  LOG_LEVEL: 'info',
+  DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE,
+});
 // One pool for both apps (they are measured one after the other), sized as the server's (DATABASE_POOL_SIZE).
-const database = await openDatabase({ databaseUrl, poolSize: config.DATABASE_POOL_SIZE });
+const database = await openDatabase({ databaseUrl, dataDir: config.DATA_DIR, poolSize: config.DATABASE_POOL_SIZE });
 
 const BENCH_EMAIL = 'bench.team@arrivalcard.example';
 let [member] = await database.db.select().from(teamMembers).where(eq(teamMembers.email, BENCH_EMAIL));
 if (!member) {
-  [member] = await database.db.insert(teamMembers)
-    .values({ name: 'Bench Team', email: BENCH_EMAIL, type: 'Team', passwordHash: await hashPassword('bench-only-password') })
+  [member] = await database.db
+    .insert(teamMembers)
+    .values({
+      name: 'Bench Team',
+      email: BENCH_EMAIL,
+      type: 'Team',
+      passwordHash: await hashPassword('bench-only-password'),
+    })
     .returning();
 }
 const staff: Staff = { id: member!.id, name: member!.name, email: member!.email, type: 'Team' };
 
-// The real app, logging as in production (info level, redaction), to /dev/null.
+// The real app, logging as in production (info level; buildApp adds lib/log-safety.ts's rules), to /dev/null.
 const app = await buildApp({
-  config, database, jwtSecret: 'bench-secret-'.padEnd(48, 'x'),
-  logger: { level: 'info', redact: { paths: LOG_REDACT, censor: '[redacted]' }, file: '/dev/null' },
+  config,
+  database,
+  jwtSecret: 'bench-secret-'.padEnd(48, 'x'),
+  logger: { level: 'info', file: '/dev/null' },
+  // The built web app, for the browser phases (bench/browser.ts).
+  ...(process.env.BENCH_WEB_DIST ? { webDist: process.env.BENCH_WEB_DIST } : {}),
 });
 await app.listen({ port: 0, host: '127.0.0.1' });
-const token = app.jwt.sign({ user: { id: staff.id, name: staff.name, type: staff.type }, ver: member!.tokenVersion });
+const token = await sessionToken(database.db, app.jwt, member!, { seconds: 24 * 3600, ip: '127.0.0.1' });
 
 const bare = Fastify({ logger: false });
-bare.get('/bare/get-folder-count', async () => ({ status: 1, message: 'Success', data: foldFolderCounts(await currentCounterTotals(database.db), staff.id) }));
-bare.get<{ Params: { folder: string }; Querystring: { page?: string; limit?: string } }>('/bare/get-orders-list/:folder', async (request) => {
-  const limit = Number(request.query.limit ?? 10);
-  const page = Number(request.query.page ?? 1);
-  const result = await listOrders(database.db, staff, { folder: request.params.folder as Folder, offset: (page - 1) * limit, limit });
-  return { status: 1, message: 'Success', data: result.rows, totalRecords: result.totalRecords, totalCapped: result.totalCapped };
-});
-bare.post<{ Body: { start: number; end: number; searchVal: string; folderName: string } }>('/bare/search-order', async (request) => {
-  const { start, end, searchVal, folderName } = request.body;
-  const result = await listOrders(database.db, staff, { folder: folderName as Folder, offset: start, limit: end - start, search: searchVal });
-  return { status: 1, message: 'Success', data: result.rows, totalRecords: result.totalRecords, totalCapped: result.totalCapped };
-});
+bare.get('/bare/get-folder-count', async () => ({
+  status: 1,
+  message: 'Success',
+  data: await currentFolderCounts(database.db, staff.id),
+}));
+bare.get<{ Params: { folder: string }; Querystring: { page?: string; limit?: string } }>(
+  '/bare/get-orders-list/:folder',
+  async (request) => {
+    const limit = Number(request.query.limit ?? 10);
+    const page = Number(request.query.page ?? 1);
+    const result = await readQueuePage(database.db, staff, {
+      folder: request.params.folder as Folder,
+      offset: (page - 1) * limit,
+      limit,
+    });
+    return {
+      status: 1,
+      message: 'Success',
+      data: result.rows,
+      totalRecords: result.totalRecords,
+      totalCapped: result.totalCapped,
+    };
+  },
+);
+bare.post<{ Body: { start: number; end: number; searchVal: string; folderName: string } }>(
+  '/bare/search-order',
+  async (request) => {
+    const { start, end, searchVal, folderName } = request.body;
+    const result = await readQueuePage(database.db, staff, {
+      folder: folderName as Folder,
+      offset: start,
+      limit: end - start,
+      search: searchVal,
+    });
+    return {
+      status: 1,
+      message: 'Success',
+      data: result.rows,
+      totalRecords: result.totalRecords,
+      totalCapped: result.totalCapped,
+    };
+  },
+);
 const reports = await setUpReportBench(app, bare, database); // issue 6: report routes and their bare twins
 await bare.listen({ port: 0, host: '127.0.0.1' });
 
-const portOf = (address: ReturnType<typeof app.server.address>) => (typeof address === 'object' && address ? address.port : 0);
-console.log(JSON.stringify({ ready: true, port: portOf(app.server.address()), barePort: portOf(bare.server.address()), token, staffId: staff.id, ...reports }));
-
-const stop = async () => {
-  await app.close();
-  await bare.close();
-  await database.close();
-  process.exit(0);
-};
-process.on('SIGTERM', () => void stop());
-process.on('SIGINT', () => void stop());
+announceReady(app, { name: 'barePort', server: bare }, database, { token, staffId: staff.id, ...reports });

@@ -1,15 +1,21 @@
 /** Entry point: config, database, migrations, first-start seeding, HTTP server, clean shutdown. */
-import { fileURLToPath } from 'node:url';
-import { buildApp, LOG_REDACT } from './app';
-import { ConfigError, loadConfig, type Config } from './config';
+import { buildApp } from './app';
+import { ConfigError, loadConfig, startupWarnings, type Config } from './config';
 import { openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
-import { bootstrap, formatBootstrapBanner } from './seed/bootstrap';
+import { announceFirstStart, bootstrap } from './seed/bootstrap';
 import { resolveJwtSecret } from './lib/secrets';
 import { storageFor } from './lib/storage';
 import { MailWorker } from './features/mail/mail.worker';
+import { RetentionJob } from './features/erasure/retention.job';
+import { collectProcessMetrics } from './features/metrics/metrics';
+import { projectPath } from './lib/project-root';
 
-const WEB_DIST = process.env.WEB_DIST ?? fileURLToPath(new URL('../dist/web', import.meta.url));
+const WEB_DIST = process.env.WEB_DIST ?? projectPath('dist', 'web');
+/** SIGTERM to exit: what an orchestrator usually allows before it kills (Kubernetes gives 30 s). */
+const SHUTDOWN_LIMIT_MS = 20_000;
+/** Of which the mail worker may spend this on the mail it is sending; the rest is for closing the database. */
+const MAIL_SHUTDOWN_MS = 15_000;
 
 async function main() {
   let config: Config;
@@ -22,36 +28,76 @@ async function main() {
     }
     throw error;
   }
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: config.DATABASE_POOL_SIZE });
-  await runMigrations(database);
-  const seeded = await bootstrap(database, config);
-  const app = await buildApp({
-    config, database, webDist: WEB_DIST,
-    jwtSecret: resolveJwtSecret(config.JWT_SECRET, config.DATA_DIR),
-    logger: { level: config.LOG_LEVEL, redact: { paths: LOG_REDACT, censor: '[redacted]' } },
-  });
+  // How long each start-up step took goes into the "listening" line: a slow restart says where its time went.
+  const steps: Record<string, number> = {};
+  const timed = async <T>(name: string, step: () => Promise<T>): Promise<T> => {
+    const begin = performance.now();
+    try {
+      return await step();
+    } finally {
+      steps[name] = Math.round(performance.now() - begin);
+    }
+  };
+  const database = await timed('databaseMs', () =>
+    openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: config.DATABASE_POOL_SIZE }),
+  );
+  await timed('migrationsMs', () => runMigrations(database));
+  const seeded = await timed('seedMs', () => bootstrap(database, config, (line) => console.log(line))); // demo-order progress (never in production)
+  const app = await timed('appMs', () =>
+    buildApp({
+      config,
+      database,
+      webDist: WEB_DIST,
+      jwtSecret: resolveJwtSecret(config.JWT_SECRET, config.DATA_DIR),
+      logger: { level: config.LOG_LEVEL }, // what a line may carry: lib/log-safety.ts, applied by buildApp
+    }),
+  );
+
+  collectProcessMetrics(database.db);
 
   // The mail worker sends queued mails; with several processes each runs one (SKIP LOCKED claims).
   const mailWorker = config.MAIL_WORKER
-    ? new MailWorker({ db: database.db, config, storage: storageFor(config), log: app.log.child({ component: 'mail-worker' }) })
+    ? new MailWorker({
+        db: database.db,
+        config,
+        storage: storageFor(config),
+        log: app.log.child({ component: 'mail-worker' }),
+      })
     : null;
+
+  // Retention (issue 22): every process keeps the clock; an advisory lock lets one erase at a time.
+  const retention = new RetentionJob(
+    { db: database.db, storage: storageFor(config), log: app.log.child({ component: 'retention' }) },
+    config,
+  );
 
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
-    // close() stops accepting, waits for in-flight requests, then we close the
-    // database so an embedded data folder is flushed and left consistent.
-    const force = setTimeout(() => { app.log.error('shutdown timed out'); process.exit(1); }, 20_000);
+    app.lifecycle.shuttingDown = true; // /api/health/ready answers 503 from now on
+    app.log.info({ signal, drainMs: config.READINESS_DRAIN_MS }, 'shutting down: finishing in-flight requests');
+    // HTTP and the mail worker wind down side by side, then we close the database
+    // so an embedded data folder is flushed and left consistent.
+    const force = setTimeout(() => {
+      app.log.error('shutdown timed out');
+      process.exit(1);
+    }, SHUTDOWN_LIMIT_MS + config.READINESS_DRAIN_MS);
     force.unref();
     try {
-      await mailWorker?.stop(); // finishes the mail being sent; the rest stay queued
-      // close() only drops connections idle at that moment; a request still running
-      // leaves a keep-alive socket behind, so keep sweeping until close resolves.
-      const sweep = setInterval(() => app.server.closeIdleConnections(), 200);
-      await app.close();
-      clearInterval(sweep);
+      const closeHttp = async () => {
+        // Still serving while the load balancer notices the failing readiness (READINESS_DRAIN_MS, default 0).
+        await new Promise((resolve) => setTimeout(resolve, config.READINESS_DRAIN_MS));
+        // close() stops accepting, waits for in-flight requests; it only drops connections idle at that
+        // moment, and a request still running leaves a keep-alive socket behind, so keep sweeping.
+        const sweep = setInterval(() => app.server.closeIdleConnections(), 200);
+        await app.close();
+        clearInterval(sweep);
+      };
+      // The worker claims nothing more, hands back what it has not started, and finishes the mail it is
+      // sending (or leaves it to its lease if that takes too long): docs/decisions/0012.
+      // The retention job finishes the batch it is erasing (one short transaction).
+      await Promise.all([mailWorker?.stop({ withinMs: MAIL_SHUTDOWN_MS }), retention.stop(), closeHttp()]);
       await database.close();
       process.exit(0);
     } catch (error) {
@@ -62,13 +108,19 @@ async function main() {
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
 
-  if (!process.env.PUBLIC_BASE_URL && (config.DATABASE_URL || process.env.NODE_ENV === 'production')) {
-    app.log.warn(`PUBLIC_BASE_URL is not set: links and logos in customer mails point to ${config.PUBLIC_BASE_URL}`);
-  }
+  for (const warning of startupWarnings(config)) app.log.warn(warning);
   await app.listen({ port: config.PORT, host: config.HOST });
+  // Since the process began: module loading (tsx compiles the server's TypeScript) is the part before `main`.
+  app.log.info({ ...steps, sinceProcessStartMs: Math.round(performance.now()) }, 'ready for requests');
   mailWorker?.start();
-  const banner = formatBootstrapBanner(seeded, config.PUBLIC_BASE_URL);
-  if (banner) console.log(banner);
+  retention.start();
+  announceFirstStart(seeded, {
+    url: config.PUBLIC_BASE_URL,
+    dataDir: config.DATA_DIR,
+    interactive: !!process.stdout.isTTY,
+    print: (text) => process.stdout.write(`${text}\n`),
+    log: (message) => app.log.warn(message),
+  });
 }
 
 main().catch((error) => {

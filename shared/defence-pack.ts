@@ -29,8 +29,8 @@ export function summaryRows(pack: Pick<DefencePack, 'summary'>): [label: string,
   const s = pack.summary;
   return [
     ['Order ID', String(s.order_id)],
-    ['Customer name', s.customer_name],
-    ['Customer e-mail', s.email],
+    ['Customer name', orNot(s.customer_name, 'Erased')],
+    ['Customer e-mail', orNot(s.email, 'Erased')],
     ['Ordered on (landing site)', `${s.landing_site} (${s.landing_site_domain})`],
     ['Service delivered', s.service],
     ['Amount paid', orNot(s.amount)],
@@ -39,9 +39,24 @@ export function summaryRows(pack: Pick<DefencePack, 'summary'>): [label: string,
     ['Transaction ID', orNot(s.transaction_id)],
     ['Merchant name', orNot(s.merchant_name)],
     ['Order date', both(s.order_date)],
-    ['Completion date', s.completion_date ? `${both(s.completion_date)}${s.processed_by ? `, by ${s.processed_by}` : ''}` : 'Not completed yet'],
-    ['Document delivered', s.document ? `${s.document.file_name}, uploaded ${both(s.document.uploaded_at)}` : 'No document uploaded'],
+    [
+      'Completion date',
+      s.completion_date
+        ? `${both(s.completion_date)}${s.processed_by ? `, by ${s.processed_by}` : ''}`
+        : 'Not completed yet',
+    ],
+    [
+      'Document delivered',
+      s.document
+        ? `${s.document.file_name}, uploaded ${both(s.document.uploaded_at)}${s.document.file_erased ? ' (the file itself has since been erased)' : ''}`
+        : 'No document uploaded',
+    ],
     ['Current status', statusLabel(s.process_status)],
+    // Evidence kept is shown as it is; what was erased is named, so a blank reads as erased, not as never given.
+    ...s.erasures.map((e): [string, string] => [
+      'Erased personal data',
+      `${e.what}. Erased ${both(e.erased_at)} by ${e.by}${e.rule ? ` (${e.rule})` : ''}.`,
+    ]),
   ];
 }
 
@@ -62,7 +77,11 @@ export const MAIL_COLUMNS: PackColumn<DefencePackMail>[] = [
   { header: 'Recipient', width: 19, value: (r) => r.recipient },
   { header: 'Mail', width: 10, value: (r) => r.kind },
   { header: 'Provider', width: 21, value: (r) => r.provider },
-  { header: 'Attached file', width: 22, value: (r) => (r.attached_files.length ? r.attached_files.join('\n') : 'None') },
+  {
+    header: 'Attached file',
+    width: 22,
+    value: (r) => (r.attached_files.length ? r.attached_files.join('\n') : 'None'),
+  },
 ];
 
 export const DOWNLOAD_COLUMNS: PackColumn<DefencePackDownload>[] = [
@@ -76,7 +95,9 @@ export const DOWNLOAD_COLUMNS: PackColumn<DefencePackDownload>[] = [
   { header: 'Location', width: 14, value: (r) => dash(r.location) },
 ];
 
-export function generatedLine(pack: Pick<DefencePack, 'generated_at_eastern' | 'generated_at_utc' | 'generated_by'>): string {
+export function generatedLine(
+  pack: Pick<DefencePack, 'generated_at_eastern' | 'generated_at_utc' | 'generated_by'>,
+): string {
   return `Generated ${pack.generated_at_eastern} (${pack.generated_at_utc}) by ${pack.generated_by}`;
 }
 

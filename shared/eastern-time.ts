@@ -1,15 +1,20 @@
 /**
- * Histories labelled "EST" show US Eastern time (America/New_York, DECISIONS
- * section 7), so the label is true; daylight saving is applied by the zone.
+ * Histories labelled "EST" show US Eastern time (America/New_York, product: screens.md#formats), so the label is true; daylight saving is applied by the zone.
  * Formats: MM/DD/YYYY and h:mm:ss AM/PM for histories, YYYY-MM-DD HH:mm:ss for
- * process logs (spec section 9). The 12-hour clock carries AM/PM so a time is
+ * process logs (product: screens.md#formats). The 12-hour clock carries AM/PM so a time is
  * never ambiguous.
  */
 const ZONE = 'America/New_York';
 
 const partsFormat = new Intl.DateTimeFormat('en-US', {
-  timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit',
-  hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
+  timeZone: ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
 });
 
 function parts(value: string | Date) {

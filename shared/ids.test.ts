@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeId, decodeOrderId, encodeId } from './ids';
+import { decodeId, decodeOrderId, encodeId, parseOrderRef } from './ids';
 import { diallingCode } from './dialling-codes';
 
 describe('id obfuscation', () => {
@@ -23,6 +23,16 @@ describe('id obfuscation', () => {
     expect(decodeOrderId(encodeId('abc'))).toBeNull();
     // An odd number cannot come from doubling.
     expect(decodeOrderId(btoa('200003').replace(/=+$/, ''))).toBeNull();
+  });
+});
+
+describe('an order id in a path', () => {
+  it('is the number itself or its encoded form, nothing else', () => {
+    expect(parseOrderRef('100001')).toBe(100001);
+    expect(parseOrderRef('MjAwMDAy')).toBe(100001);
+    expect(parseOrderRef('1234567890123456')).toBeNull();
+    expect(parseOrderRef('-5')).toBeNull();
+    expect(parseOrderRef('not-an-id!')).toBeNull();
   });
 });
 

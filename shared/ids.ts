@@ -1,5 +1,5 @@
 /**
- * Identifier obfuscation for URLs (spec section 3, DECISIONS section 2).
+ * Identifier obfuscation for URLs (product: orders.md#encoded-ids).
  * Numeric ids are doubled, then base64-encoded without trailing '=' padding:
  * 100001 -> "200002" -> "MjAwMDAy". This only keeps ids from being obvious in
  * links; it is NOT access control, every endpoint still checks permissions.
@@ -33,4 +33,10 @@ export function decodeOrderId(encoded: string): number | null {
   if (decoded === null || !NUMERIC.test(decoded)) return null;
   const id = Number(decoded);
   return Number.isSafeInteger(id) ? id : null;
+}
+
+/** An order id as it appears in a path: the number itself or its encoded form (MjAwMDAy); null when it is neither. */
+export function parseOrderRef(ref: string): number | null {
+  if (/^\d{1,15}$/.test(ref)) return Number(ref);
+  return decodeOrderId(ref);
 }

@@ -1,5 +1,5 @@
 /**
- * Staff roles and the one permission table (DECISIONS section 3). The server
+ * Staff roles and the one permission table (product: roles.md#permissions). The server
  * checks these in its services; the web app reads the same table only to hide
  * what a role cannot use.
  */
@@ -12,19 +12,29 @@ const LEADERS = ['Admin', 'Manager'] as const satisfies readonly Role[];
 export const PERMISSIONS = {
   'orders:work': EVERYONE,
   'orders:history': ['Admin', 'Manager', 'Team', 'Night Staff'],
+  /**
+   * Export a queue's filtered orders as CSV / XLSX (issue 24, docs/decisions/0024); on top of reading the folder
+   * (orders:history for Order History), so a Telecaller cannot export Order History. Narrow it here to take exports
+   * from a role without taking its queues.
+   */
+  'orders:export': EVERYONE,
   'orders:delete': LEADERS,
   'orders:delete-permanent': ['Admin'],
-  /** In the my-orders queue only Admin sees Delete (spec section 6). */
+  /** In the my-orders queue only Admin sees Delete (product: roles.md#queue-actions). */
   'orders:delete-from-my-orders': ['Admin'],
   /** Move another member's order back to its original folder (clear the assignee); everyone may release their own. */
   'orders:reassign': LEADERS,
   'team:manage': LEADERS,
   'gateway:manage': LEADERS,
+  /** Require two-factor sign-in, reset a member's second factor, see and end anyone's sessions (issue 21). */
+  'team:security': ['Admin'],
   'password:change': ['Admin', 'Manager', 'Team', 'Telecaller'],
   'reports:processed': LEADERS,
   'mail:outbox': ['Admin'],
   /** Chargeback evidence: defence packs (PDF and printable page) and mailing the download history (docs/decisions/0004). */
   'orders:defence-pack': LEADERS,
+  /** Share a saved queue view with everyone, stop sharing it, delete a shared view (issue 24, docs/decisions/0023). */
+  'views:share': LEADERS,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

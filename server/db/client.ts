@@ -43,14 +43,35 @@ export interface DatabaseOptions {
 // Timestamps come back as ISO strings in UTC from both drivers.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
+/** How long a request waits for a database connection (a new one, or a free one of the pool). */
+export const CONNECT_TIMEOUT_MS = 10_000;
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
-      connectionString: options.databaseUrl, max: options.poolSize ?? 10,
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      // While the server is away a request fails (503) instead of waiting for ever for a connection;
+      // keep-alive notices a peer that vanished without closing the socket.
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      keepAlive: true,
       // Applies to named statements only (selectPrepared); every other query is planned per call as usual.
       options: '-c plan_cache_mode=force_generic_plan',
     });
-    pool.on('error', () => { /* idle client errors are retried by the pool */ });
+    // A connection the server ends (restart, failover, pg_terminate_backend) makes its client emit 'error'.
+    // The pool listens on idle clients only; a client checked out for a transaction has no listener, and an
+    // unheard 'error' event kills the process. The query using it fails with the same error (answered 503,
+    // see connection-errors.ts).
+    pool.on('connect', (client) => {
+      client.on('error', () => {});
+    });
+    pool.on('error', () => {
+      /* idle client errors: the pool drops the client and connects anew when needed */
+    });
+    const connect = pool.connect.bind(pool);
+    // Only the promise form: pg-pool's own query() passes a callback and already releases on 'error'.
+    pool.connect = ((callback?: Parameters<typeof connect>[0]) =>
+      callback ? connect(callback) : connect().then(releasedWhenDead)) as typeof pool.connect;
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return { db, kind: 'postgres', raw: { pool }, close: () => pool.end() };
   }
@@ -66,6 +87,30 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   });
   const db = drizzlePglite(pglite, { schema }) as unknown as Db;
   return { db, kind: 'pglite', raw: { pglite }, close: () => pglite.close() };
+}
+
+/**
+ * A checked-out client goes back to the pool, to be discarded, the moment its connection dies, and a later
+ * release is a no-op. Drizzle's transaction sends BEGIN before its try/finally: when BEGIN met a dead
+ * connection, the client was never released, and each database drop cost the pool a connection for good
+ * (after a few, every request waited for one that never came back).
+ */
+function releasedWhenDead(client: pg.PoolClient): pg.PoolClient {
+  const release = client.release;
+  let released = false;
+  const onError = (error: Error) => {
+    if (released) return;
+    released = true;
+    release(error);
+  };
+  client.once('error', onError);
+  client.release = (error?: Error | boolean) => {
+    client.removeListener('error', onError);
+    if (released) return;
+    released = true;
+    release(error);
+  };
+  return client;
 }
 
 /** Runs raw SQL and returns its rows (both drivers answer `{rows}`). */

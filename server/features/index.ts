@@ -1,10 +1,13 @@
-/** Every feature's routes, mounted under /api. */
+/** Every feature's routes, mounted under /api. Authentication is not theirs to add: lib/auth.ts denyByDefault covers them all. */
 import type { FastifyInstance } from 'fastify';
 import { authRoutes } from './auth/auth.routes';
+import { securityRoutes } from './auth/security.routes';
 import { teamRoutes } from './team/team.routes';
 import { countRoutes } from './orders/counts.routes';
 import { listRoutes } from './orders/lists.routes';
 import { actionRoutes } from './orders/actions.routes';
+import { workNextRoutes } from './orders/work-next.routes';
+import { bulkOrderRoutes } from './bulk-orders/bulk-orders.routes';
 import { intakeRoutes } from './intake/intake.routes';
 import { healthRoutes } from './health/health.routes';
 import { orderDetailRoutes } from './order-detail/order-detail.routes';
@@ -15,14 +18,27 @@ import { reportRoutes } from './reports/reports.routes';
 import { gatewayRoutes } from './gateways/gateways.routes';
 import { trackingRoutes } from './tracking/tracking.routes';
 import { defencePackRoutes } from './defence-packs/defence-packs.routes';
+import { liveRoutes } from './live/live.routes';
+import { wakeLiveHubsAfterWrites } from './live/notify';
+import { metricsRoutes } from './metrics/metrics.routes';
+import { savedViewRoutes } from './saved-views/saved-views.routes';
+import { exportRoutes } from './exports/exports.routes';
 
 export async function registerFeatures(app: FastifyInstance) {
+  // After a change has committed, colleagues' event streams are woken (features/live/notify.ts).
+  app.addHook(
+    'onResponse',
+    wakeLiveHubsAfterWrites(() => app.db),
+  );
   await app.register(healthRoutes);
   await app.register(authRoutes);
+  await app.register(securityRoutes);
   await app.register(teamRoutes);
   await app.register(countRoutes);
   await app.register(listRoutes);
   await app.register(actionRoutes);
+  await app.register(workNextRoutes);
+  await app.register(bulkOrderRoutes);
   await app.register(intakeRoutes);
   await app.register(orderDetailRoutes);
   await app.register(documentRoutes);
@@ -32,4 +48,8 @@ export async function registerFeatures(app: FastifyInstance) {
   await app.register(gatewayRoutes);
   await app.register(trackingRoutes);
   await app.register(defencePackRoutes);
+  await app.register(liveRoutes);
+  await app.register(metricsRoutes);
+  await app.register(savedViewRoutes);
+  await app.register(exportRoutes);
 }

@@ -1,15 +1,18 @@
 /**
- * Staff authentication: a signed, expiring JWT whose payload carries
- * `user.{id,name,type}` (spec section 3) and the member's token version. Every
- * request re-reads the member, so a password change, an edit or a deletion
- * revokes older tokens at once.
+ * Staff authentication: a signed, expiring JWT whose payload carries `user.{id,name,type}` (product: roles.md#sign-in), the
+ * member's token version and the id of its session row (`sid`, table staff_sessions). A request is let in only
+ * while that session is live (not ended by logout, "sign out everywhere" or an Admin, not expired) and the
+ * member's token version is the token's (a password change, an edit or a deletion revokes older tokens).
+ *
+ * Deny by default: `denyByDefault` (registered once on the app, app.ts) authenticates every /api route that is
+ * not in PUBLIC_API_ROUTES; no routes file attaches authentication itself.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql } from 'drizzle-orm';
 import type { Role, Permission } from '../../shared/roles';
 import { can } from '../../shared/roles';
-import { teamMembers } from '../db/schema';
-import type { Executor } from '../db/client';
+import { TWO_FACTOR_SETUP_REQUIRED } from '../../shared/sign-in';
+import { selectRows, type Executor } from '../db/client';
 import { ForbiddenError, UnauthorizedError } from './errors';
 import { perObject } from './per-object';
 
@@ -20,9 +23,15 @@ export interface Staff {
   type: Role;
 }
 
+/** The member a request signed in as, and the session its token belongs to. */
+export interface SignedInStaff extends Staff {
+  sessionId: string;
+}
+
 export interface StaffTokenPayload {
   user: { id: number; name: string; type: Role };
   ver: number;
+  sid: string;
 }
 
 declare module '@fastify/jwt' {
@@ -33,44 +42,113 @@ declare module '@fastify/jwt' {
 
 declare module 'fastify' {
   interface FastifyRequest {
-    staff: Staff;
+    staff: SignedInStaff;
   }
 }
 
 function isStaffPayload(value: unknown): value is StaffTokenPayload {
   const v = value as StaffTokenPayload | null;
-  return !!v && typeof v === 'object' && typeof v.user?.id === 'number' && typeof v.ver === 'number';
+  return (
+    !!v &&
+    typeof v === 'object' &&
+    typeof v.user?.id === 'number' &&
+    typeof v.ver === 'number' &&
+    typeof v.sid === 'string'
+  );
 }
 
 /**
- * Members recently read, per database handle: a staff request otherwise pays one
- * extra query just to compare token versions. This process drops an entry the
- * moment it changes the member (forgetStaff); other processes notice within
- * STAFF_CACHE_MS, the bound on how long a revoked token can still work there.
+ * The public routes: every other route under /api needs a live staff session. A route added here is public, so
+ * each entry says why. Matched against the route's pattern (request.routeOptions.url).
+ */
+export const PUBLIC_API_ROUTES: ReadonlyArray<{ url: string; why: string }> = [
+  { url: '/api/health', why: 'load balancers and uptime checks' },
+  { url: '/api/health/live', why: "the orchestrator's liveness probe: says only that the process answers" },
+  { url: '/api/health/ready', why: "the load balancer's readiness probe: says only up or down per dependency" },
+  {
+    url: '/api/metrics',
+    why: 'Prometheus has no staff session; the route checks METRICS_TOKEN or METRICS_ALLOW itself and refuses when neither is set',
+  },
+  { url: '/api/admin/admin-login', why: 'the sign-in itself' },
+  { url: '/api/admin/verify-otp', why: 'the second step of sign-in; it takes the one-time token the first step gave' },
+  { url: '/api/front/*', why: "the public tracking site; its calls check the customer's order-scoped token" },
+  { url: '/api/intake/*', why: "the landing sites; each call checks the site's intake API key" },
+  { url: '/api/docs*', why: 'the OpenAPI document and its viewer' },
+];
+
+export const isPublicRoute = (url: string) =>
+  PUBLIC_API_ROUTES.some((route) =>
+    route.url.endsWith('*') ? url.startsWith(route.url.slice(0, -1)) : url === route.url,
+  );
+
+/** Routes a member whose session still waits for two-factor set-up may call (everything else: 403). */
+const SETUP_PENDING_ROUTES = [
+  '/api/user_info',
+  '/api/admin/logout',
+  '/api/admin/two-factor',
+  '/api/admin/two-factor/setup',
+  '/api/admin/two-factor/enable',
+];
+
+/**
+ * Sessions recently read, per database handle, by session id: a staff request otherwise pays one extra query.
+ * This process drops an entry the moment it changes the session or the member (forgetSession, forgetStaff);
+ * other processes notice within STAFF_CACHE_MS, the bound on how long an ended session can still work there.
  */
 export const STAFF_CACHE_MS = 2000;
-interface CachedMember { staff: Staff; ver: number; at: number }
-const membersOf = perObject<Executor, Map<number, CachedMember>>(() => new Map());
+/** How stale `last_seen_at` may get before a request refreshes it (the sessions list shows it to the minute). */
+const LAST_SEEN_EVERY_S = 60;
+interface CachedSession {
+  staff: SignedInStaff;
+  ver: number;
+  setupPending: boolean;
+  at: number;
+}
+const sessionsOf = perObject<Executor, Map<string, CachedSession>>(() => new Map());
 
-/** Call after changing or deleting a member (password, edit, delete), with the app's `db`. */
+/** Call after changing or deleting a member (password, edit, delete, two-factor), with the app's `db`. */
 export function forgetStaff(db: Executor, memberId: number): void {
-  membersOf(db).delete(memberId);
+  const cache = sessionsOf(db);
+  for (const [sid, entry] of cache) if (entry.staff.id === memberId) cache.delete(sid);
 }
 
-async function currentMember(db: Executor, id: number): Promise<CachedMember | null> {
-  const cache = membersOf(db);
-  const hit = cache.get(id);
+/** Call after ending or changing one session. */
+export function forgetSession(db: Executor, sessionId: string): void {
+  sessionsOf(db).delete(sessionId);
+}
+
+async function liveSession(db: Executor, sessionId: string): Promise<CachedSession | null> {
+  const cache = sessionsOf(db);
+  const hit = cache.get(sessionId);
   if (hit && Date.now() - hit.at < STAFF_CACHE_MS) return hit;
-  const [member] = await db
-    .select({ id: teamMembers.id, name: teamMembers.name, email: teamMembers.email, type: teamMembers.type, ver: teamMembers.tokenVersion })
-    .from(teamMembers)
-    .where(eq(teamMembers.id, id));
-  if (!member) {
-    cache.delete(id);
+  const [row] = await selectRows<{
+    id: number;
+    name: string;
+    email: string;
+    type: Role;
+    ver: number;
+    setup_pending: boolean;
+    stale: boolean;
+  }>(
+    db,
+    sql`
+    select m.id, m.name, m.email, m.type, m.token_version as ver, s.two_factor_setup_pending as setup_pending,
+           s.last_seen_at < now() - make_interval(secs => ${LAST_SEEN_EVERY_S}) as stale
+    from staff_sessions s join team_members m on m.id = s.member_id
+    where s.id = ${sessionId} and s.ended_at is null and s.expires_at > now()`,
+  );
+  if (!row) {
+    cache.delete(sessionId);
     return null;
   }
-  const entry = { staff: { id: member.id, name: member.name, email: member.email, type: member.type as Role }, ver: member.ver, at: Date.now() };
-  cache.set(id, entry);
+  if (row.stale) await db.execute(sql`update staff_sessions set last_seen_at = now() where id = ${sessionId}`);
+  const entry = {
+    staff: { id: row.id, name: row.name, email: row.email, type: row.type, sessionId },
+    ver: row.ver,
+    setupPending: row.setup_pending,
+    at: Date.now(),
+  };
+  cache.set(sessionId, entry);
   return entry;
 }
 
@@ -78,7 +156,7 @@ async function currentMember(db: Executor, id: number): Promise<CachedMember | n
  * Tokens this app verified, by their text, until they expire: staff send the same token all day, and
  * verifying it again (or fast-jwt's own cache, which hashes every token it looks up) cost ~6 us a request.
  * Per app (keyed by its verifier, which every plugin context of the app shares), as each app has its own
- * secret. Revocation does not rely on it (token_version, currentMember).
+ * secret. Revocation does not rely on it (the session row and token_version, liveSession).
  */
 const VERIFIED_KEPT = 1000;
 const verifiedTokensOf = perObject<object, Map<string, { payload: unknown; expiresAt: number }>>(() => new Map());
@@ -97,8 +175,8 @@ function verifiedPayload(server: FastifyInstance, token: string): unknown {
   return payload;
 }
 
-/** Reads the bearer token; throws 401 unless it is a current staff token. */
-export async function authenticateStaff(request: FastifyRequest, db: Executor): Promise<Staff> {
+/** Reads the bearer token; throws 401 unless it belongs to a live staff session. */
+async function authenticate(request: FastifyRequest, db: Executor): Promise<CachedSession> {
   const [scheme, token] = request.headers.authorization?.split(' ') ?? [];
   if (scheme?.toLowerCase() !== 'bearer' || !token) throw new UnauthorizedError();
   let payload: unknown;
@@ -108,18 +186,30 @@ export async function authenticateStaff(request: FastifyRequest, db: Executor): 
     throw new UnauthorizedError();
   }
   if (!isStaffPayload(payload)) throw new UnauthorizedError();
-  const member = await currentMember(db, payload.user.id);
-  if (!member || member.ver !== payload.ver) throw new UnauthorizedError();
-  return member.staff;
+  const session = await liveSession(db, payload.sid);
+  if (!session || session.staff.id !== payload.user.id || session.ver !== payload.ver) throw new UnauthorizedError();
+  return session;
+}
+
+export async function authenticateStaff(request: FastifyRequest, db: Executor): Promise<SignedInStaff> {
+  return (await authenticate(request, db)).staff;
 }
 
 export function requirePermission(staff: Staff, permission: Permission, message?: string): void {
   if (!can(staff.type, permission)) throw new ForbiddenError(message);
 }
 
-/** preHandler for staff routes: sets `request.staff`. */
-export function staffOnly(getDb: () => Executor) {
-  return async (request: FastifyRequest, _reply: FastifyReply) => {
-    request.staff = await authenticateStaff(request, getDb());
+/**
+ * onRequest hook for the whole app: every /api route outside PUBLIC_API_ROUTES needs a live staff session, and a
+ * session that waits for two-factor set-up reaches only the set-up routes. Runs before the body is read.
+ */
+export function denyByDefault(getDb: () => Executor) {
+  return async (request: FastifyRequest) => {
+    const url = request.routeOptions.url;
+    if (!url || !url.startsWith('/api/') || isPublicRoute(url)) return; // unknown paths answer 404
+    const session = await authenticate(request, getDb());
+    if (session.setupPending && !SETUP_PENDING_ROUTES.includes(url))
+      throw new ForbiddenError(TWO_FACTOR_SETUP_REQUIRED);
+    request.staff = session.staff;
   };
 }

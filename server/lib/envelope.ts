@@ -1,6 +1,6 @@
 /**
- * The `{status, message, data}` envelope of spec section 7. `status` mirrors
- * the HTTP status: 1 success, 0 failure, 401 unauthorised (DECISIONS section 1).
+ * The `{status, message, data}` envelope (product: api.md#envelope). `status` mirrors
+ * the HTTP status: 1 success, 0 failure, 401 unauthorised (product: api.md#status-codes).
  */
 import { z } from 'zod';
 
@@ -14,8 +14,16 @@ export const failureSchema = z.object({
   errors: z.record(z.string(), z.string()).optional(),
 });
 
-/** Response schemas for the failures every authenticated route can answer. */
-export const staffFailures = { 400: failureSchema, 401: failureSchema, 403: failureSchema, 404: failureSchema, 409: failureSchema, 429: failureSchema };
+/** Response schemas for the failures every authenticated route can answer (503: the database or storage is away, retry). */
+export const staffFailures = {
+  400: failureSchema,
+  401: failureSchema,
+  403: failureSchema,
+  404: failureSchema,
+  409: failureSchema,
+  429: failureSchema,
+  503: failureSchema,
+};
 
 export function ok<T>(data: T, message = 'Success') {
   return { status: 1 as const, message, data };

@@ -25,12 +25,20 @@ describe('geoIp (shipped database, read offline)', () => {
 
 describe('locationFromRecord', () => {
   it('reads the MaxMind GeoIP2/GeoLite2 City layout', () => {
-    const record = { city: { names: { en: 'Osaka', ja: '大阪市' } }, country: { iso_code: 'JP', names: { en: 'Japan' } }, location: { time_zone: 'Asia/Tokyo' } };
+    const record = {
+      city: { names: { en: 'Osaka', ja: '大阪市' } },
+      country: { iso_code: 'JP', names: { en: 'Japan' } },
+      location: { time_zone: 'Asia/Tokyo' },
+    };
     expect(locationFromRecord(record)).toEqual({ country: 'Japan', city: 'Osaka', timezone: 'Asia/Tokyo' });
     expect(formatLocation(locationFromRecord(record)!)).toBe('Osaka, Japan');
   });
   it('reads the ip-location-db layouts (country code, optional city)', () => {
-    expect(locationFromRecord({ country_code: 'DE', city: 'Berlin', state1: 'Land Berlin' })).toEqual({ country: 'Germany', city: 'Berlin', timezone: null });
+    expect(locationFromRecord({ country_code: 'DE', city: 'Berlin', state1: 'Land Berlin' })).toEqual({
+      country: 'Germany',
+      city: 'Berlin',
+      timezone: null,
+    });
     expect(locationFromRecord({ country_code: 'AU' })).toEqual({ country: 'Australia', city: null, timezone: null });
     expect(locationFromRecord(null)).toBeNull();
     expect(locationFromRecord({ country_code: '' })).toBeNull();
@@ -39,8 +47,12 @@ describe('locationFromRecord', () => {
 
 describe('configuration', () => {
   it('stops on a GEOIP_DB_PATH that does not exist and on a translation widget that is not https', () => {
-    expect(() => loadConfig({ GEOIP_DB_PATH: '/nowhere/city.mmdb' })).toThrow(/GEOIP_DB_PATH: no file at \/nowhere\/city.mmdb/);
-    expect(() => loadConfig({ TRANSLATE_WIDGET_URL: 'http://translate.example/x.js' })).toThrow(/TRANSLATE_WIDGET_URL: must be an https:\/\/ URL/);
+    expect(() => loadConfig({ GEOIP_DB_PATH: '/nowhere/city.mmdb' })).toThrow(
+      /GEOIP_DB_PATH: no file at \/nowhere\/city.mmdb/,
+    );
+    expect(() => loadConfig({ TRANSLATE_WIDGET_URL: 'http://translate.example/x.js' })).toThrow(
+      /TRANSLATE_WIDGET_URL: must be an https:\/\/ URL/,
+    );
     expect(() => loadConfig({ CUSTOMER_TOKEN_TTL: 'forever' })).toThrow(/CUSTOMER_TOKEN_TTL/);
     expect(loadConfig({}).CUSTOMER_TOKEN_TTL).toBe('30m');
   });

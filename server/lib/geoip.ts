@@ -1,5 +1,5 @@
 /**
- * Offline IP location (DECISIONS section 5: no outside call per download).
+ * Offline IP location (product: public-pages.md#download-history: no outside call per download).
  * Reads a MaxMind-format (.mmdb) database with the `maxmind` package. The
  * install ships one: @ip-location-db/geo-whois-asn-country-mmdb (country level,
  * data CC BY 4.0 by the NRO, see README). GEOIP_DB_PATH may point at another
@@ -29,11 +29,28 @@ export function bundledGeoDbPath(): string {
  */
 const notPublic = new BlockList();
 for (const [net, prefix] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-  ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24],
-  ['203.0.113.0', 24], ['224.0.0.0', 3],
-] as const) notPublic.addSubnet(net, prefix, 'ipv4');
-for (const [net, prefix] of [['::', 127], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8], ['2001:db8::', 32]] as const) {
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 3],
+] as const)
+  notPublic.addSubnet(net, prefix, 'ipv4');
+for (const [net, prefix] of [
+  ['::', 127],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+  ['2001:db8::', 32],
+] as const) {
   notPublic.addSubnet(net, prefix, 'ipv6');
 }
 
@@ -65,11 +82,13 @@ const str = (value: unknown) => (typeof value === 'string' && value.trim() ? val
 /** Maps one database record to a location; understands the GeoIP2/GeoLite2 and ip-location-db layouts. */
 export function locationFromRecord(record: unknown): Location | null {
   if (!record || typeof record !== 'object') return null;
-  const r = record as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  const r = record as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- two outside layouts, each value read through str()
   // MaxMind GeoIP2 / GeoLite2: { country: { iso_code, names: { en } }, city: { names: { en } }, location: { time_zone } }
-  const country = str(r.country?.names?.en) ?? countryName(r.country?.iso_code ?? r.registered_country?.iso_code)
+  const country =
+    str(r.country?.names?.en) ??
+    countryName(r.country?.iso_code ?? r.registered_country?.iso_code) ??
     // ip-location-db: { country_code, city?, state1?, timezone? }
-    ?? countryName(r.country_code);
+    countryName(r.country_code);
   const city = str(r.city?.names?.en) ?? str(r.city);
   const timezone = str(r.location?.time_zone) ?? str(r.timezone);
   if (!country && !city) return null;

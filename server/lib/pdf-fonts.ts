@@ -7,7 +7,6 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import * as fontkit from 'fontkit';
 
 export const PDF_FONT = 'DejaVuSans';
 export const PDF_FONT_BOLD = 'DejaVuSans-Bold';
@@ -15,26 +14,48 @@ export const PDF_FONT_BOLD = 'DejaVuSans-Bold';
 type Doc = PDFKit.PDFDocument;
 
 const packageFile = createRequire(import.meta.url);
-let loaded: { regular: Buffer; bold: Buffer; hasGlyph: (codePoint: number) => boolean } | undefined;
+interface Loaded {
+  PDFDocument: typeof import('pdfkit');
+  regular: Buffer;
+  bold: Buffer;
+  hasGlyph: (codePoint: number) => boolean;
+}
+let loading: Promise<Loaded> | undefined;
+let loaded: Loaded | undefined;
 
-/** Read once per process: the two files are ~1.5 MB. */
-function fonts() {
-  if (!loaded) {
+/**
+ * pdfkit, fontkit and the two font files (~1.5 MB), loaded once, at the first PDF a process makes: together
+ * they were about a fifth of the server's start-up, for documents most restarts never draw.
+ */
+function load(): Promise<Loaded> {
+  loading ??= (async () => {
+    const [{ default: PDFDocument }, fontkit] = await Promise.all([import('pdfkit'), import('fontkit')]);
     const read = (file: string) => readFileSync(packageFile.resolve(`dejavu-fonts-ttf/ttf/${file}`));
     const regular = read('DejaVuSans.ttf');
-    const face = fontkit.create(regular) as fontkit.Font;
-    loaded = { regular, bold: read('DejaVuSans-Bold.ttf'), hasGlyph: (codePoint) => face.hasGlyphForCodePoint(codePoint) };
-  }
+    const face = fontkit.create(regular) as import('fontkit').Font;
+    loaded = {
+      PDFDocument,
+      regular,
+      bold: read('DejaVuSans-Bold.ttf'),
+      hasGlyph: (codePoint) => face.hasGlyphForCodePoint(codePoint),
+    };
+    return loaded;
+  })();
+  return loading;
+}
+
+function fonts(): Loaded {
+  if (!loaded) throw new Error('printable() before newPdfDocument(): the font is not loaded yet.');
   return loaded;
 }
 
-/** Registers PDF_FONT and PDF_FONT_BOLD on a new document and selects the regular face. */
-export function usePdfFonts(doc: Doc): Doc {
-  const { regular, bold } = fonts();
-  return doc.registerFont(PDF_FONT, regular).registerFont(PDF_FONT_BOLD, bold).font(PDF_FONT);
+/** A new PDF document with PDF_FONT and PDF_FONT_BOLD registered and the regular face selected. */
+export async function newPdfDocument(options: PDFKit.PDFDocumentOptions): Promise<Doc> {
+  const { PDFDocument, regular, bold } = await load();
+  return new PDFDocument(options).registerFont(PDF_FONT, regular).registerFont(PDF_FONT_BOLD, bold).font(PDF_FONT);
 }
 
-/** `text` with every character the font cannot draw replaced by "?" (line breaks kept). */
+/** `text` with every character the font cannot draw replaced by "?" (line breaks kept); after newPdfDocument(). */
 export function printable(text: string): string {
   const { hasGlyph } = fonts();
   let out = '';

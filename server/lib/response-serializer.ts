@@ -5,6 +5,9 @@
  * writes only the declared properties (nothing a query happened to return leaks)
  * and refuses a missing required one (500); it is several times faster on large
  * answers (a 500-row queue page, a 238-row report), see docs/decisions/0007.
+ *
+ * Compiled at a route's first answer, not at start: compiling every route's serializer up front was about a fifth of
+ * a restart (issue 27, docs/decisions/0028); the first answer of each route pays its few milliseconds once.
  */
 import fastJsonStringify, { type Schema } from 'fast-json-stringify';
 import type { FastifyInstance } from 'fastify';
@@ -12,5 +15,12 @@ import { z } from 'zod';
 
 type SerializerCompiler = Parameters<FastifyInstance['setSerializerCompiler']>[0];
 
-export const responseSerializer: SerializerCompiler = ({ schema }) =>
-  fastJsonStringify(z.toJSONSchema(schema as z.ZodType, { io: 'output', target: 'draft-7', unrepresentable: 'any' }) as Schema);
+export const responseSerializer: SerializerCompiler = ({ schema }) => {
+  let serialize: ((data: unknown) => string) | undefined;
+  return (data: unknown) => {
+    serialize ??= fastJsonStringify(
+      z.toJSONSchema(schema as z.ZodType, { io: 'output', target: 'draft-7', unrepresentable: 'any' }) as Schema,
+    );
+    return serialize(data);
+  };
+};

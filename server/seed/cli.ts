@@ -7,8 +7,9 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { runMigrations } from '../db/migrate';
-import { bootstrap } from './bootstrap';
+import { announceFirstStart, bootstrap } from './bootstrap';
 import { loadDemoOrders } from './load-orders';
+import { progressEvery } from './progress';
 import { DEMO_STAFF } from './reference-data';
 import { teamMembers } from '../db/schema';
 import { hashPassword } from '../features/auth/auth.service';
@@ -22,28 +23,43 @@ if (!Number.isInteger(count) || count < 0) {
   process.exit(1);
 }
 
+if (process.env.NODE_ENV === 'production') {
+  console.error('The seed loads generated orders and demo staff: it never runs with NODE_ENV=production.');
+  process.exit(1);
+}
 const config = loadConfig({ ...process.env, DEMO_ORDERS: '0' });
 const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: 4 });
 await runMigrations(database);
 const seeded = await bootstrap(database, config);
-if (seeded.admin?.password) console.log(`Admin created: ${seeded.admin.email} / ${seeded.admin.password}`);
+announceFirstStart(seeded, {
+  url: config.PUBLIC_BASE_URL,
+  dataDir: config.DATA_DIR,
+  interactive: !!process.stdout.isTTY,
+  print: (text) => console.log(text),
+  log: (message) => console.log(message),
+});
 // Orders are assigned to staff; make sure some non-Admin staff exist.
-const [anyStaff] = await database.db.select({ id: teamMembers.id }).from(teamMembers).where(ne(teamMembers.type, 'Admin')).limit(1);
+const [anyStaff] = await database.db
+  .select({ id: teamMembers.id })
+  .from(teamMembers)
+  .where(ne(teamMembers.type, 'Admin'))
+  .limit(1);
 if (!anyStaff) {
   const passwordHash = await hashPassword(randomBytes(12).toString('base64url'));
-  await database.db.insert(teamMembers).values(DEMO_STAFF.map((s) => ({ ...s, passwordHash }))).onConflictDoNothing();
+  await database.db
+    .insert(teamMembers)
+    .values(DEMO_STAFF.map((s) => ({ ...s, passwordHash })))
+    .onConflictDoNothing();
 }
 const started = Date.now();
-let lastReport = 0;
+console.log(`Loading ${count.toLocaleString('en-US')} orders into ${database.kind}...`);
 const loaded = await loadDemoOrders(database, {
   count,
   ...(values.seed ? { seed: Number(values.seed) } : {}),
-  onProgress: (done) => {
-    if (done - lastReport >= 100_000 || done === count) {
-      lastReport = done;
-      console.log(`${done.toLocaleString('en-US')} orders loaded (${((Date.now() - started) / 1000).toFixed(1)} s)`);
-    }
-  },
+  onProgress: progressEvery(3000, count, 'orders loaded', (line) => console.log(line)),
+  onPhase: (what) => console.log(`${what}...`),
 });
-console.log(`Done: ${loaded.toLocaleString('en-US')} orders in ${((Date.now() - started) / 1000).toFixed(1)} s on ${database.kind}.`);
+console.log(
+  `Done: ${loaded.toLocaleString('en-US')} orders in ${((Date.now() - started) / 1000).toFixed(1)} s on ${database.kind}.`,
+);
 await database.close();

@@ -5,7 +5,15 @@ import { createOrderGenerator } from './demo-orders';
 describe('demo order generator', () => {
   it('never dates anything after `now`, however recent the order (logs, remarks, assignment, processing)', () => {
     const now = new Date('2026-11-22T00:30:00.000Z');
-    const next = createOrderGenerator({ firstOrderId: 100001, landingSiteIds: [1], staff: [{ id: 1, name: 'Tess Team' }], count: 2000, seed: 7, now, spanDays: 1 });
+    const next = createOrderGenerator({
+      firstOrderId: 100001,
+      landingSiteIds: [1],
+      staff: [{ id: 1, name: 'Tess Team' }],
+      count: 2000,
+      seed: 7,
+      now,
+      spanDays: 1,
+    });
     const times: string[] = [];
     for (let i = 0; i < 2000; i++) {
       const o = next();
@@ -21,7 +29,15 @@ describe('demo order generator', () => {
 
   it('dates orders oldest first across the whole span, as order ids grow with time', () => {
     const now = new Date('2026-11-22T00:30:00.000Z');
-    const next = createOrderGenerator({ firstOrderId: 500, landingSiteIds: [1], staff: [{ id: 1, name: 'Tess Team' }], count: 300, seed: 3, now, spanDays: 30 });
+    const next = createOrderGenerator({
+      firstOrderId: 500,
+      landingSiteIds: [1],
+      staff: [{ id: 1, name: 'Tess Team' }],
+      count: 300,
+      seed: 3,
+      now,
+      spanDays: 30,
+    });
     const created = Array.from({ length: 300 }, () => Date.parse(String(next().values.created_at)));
     expect(created).toEqual([...created].sort((a, b) => a - b));
     expect(now.getTime() - created[0]!).toBeGreaterThan(29 * 86_400_000);
@@ -30,8 +46,26 @@ describe('demo order generator', () => {
 
   it('ages orders as a live service does: recent ones mostly New, weeks-old ones closed, future ones waiting in New', () => {
     const now = new Date('2026-11-22T00:30:00.000Z');
-    const next = createOrderGenerator({ firstOrderId: 1, landingSiteIds: [1], staff: [{ id: 1, name: 'Tess Team' }], count: 60_000, seed: 11, now, spanDays: 120 });
-    const tally = { recent: 0, recentNew: 0, old: 0, oldNew: 0, oldClosed: 0, waiting: 0, waitingNew: 0, all: 0, allNew: 0 };
+    const next = createOrderGenerator({
+      firstOrderId: 1,
+      landingSiteIds: [1],
+      staff: [{ id: 1, name: 'Tess Team' }],
+      count: 60_000,
+      seed: 11,
+      now,
+      spanDays: 120,
+    });
+    const tally = {
+      recent: 0,
+      recentNew: 0,
+      old: 0,
+      oldNew: 0,
+      oldClosed: 0,
+      waiting: 0,
+      waitingNew: 0,
+      all: 0,
+      allNew: 0,
+    };
     const closed: readonly string[] = CLOSED_STATUSES;
     for (let i = 0; i < 60_000; i++) {
       const { values } = next();

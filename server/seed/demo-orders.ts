@@ -7,8 +7,12 @@
 import { Faker, en } from '@faker-js/faker';
 import { COUNTRY_NAMES, diallingCode } from '../../shared/dialling-codes';
 import { PREFECTURES, type ProcessStatus } from '../../shared/orders';
+import { fixedStepName, stepText } from '../../shared/process-steps';
 
-export interface StaffRef { id: number; name: string }
+export interface StaffRef {
+  id: number;
+  name: string;
+}
 
 export interface GeneratedOrder {
   values: Record<(typeof ORDER_COLUMNS)[number], string | number | null>;
@@ -17,20 +21,83 @@ export interface GeneratedOrder {
 }
 
 export const ORDER_COLUMNS = [
-  'order_id', 'landing_site_id', 'processing_mode', 'processing_date', 'process_status', 'assigned_to_id', 'assigned_at',
-  'processed_by_id', 'processed_by_name', 'processed_at', 'refund_date', 'transaction_id', 'merchant_name',
-  'payment_amount', 'payment_currency', 'payment_gateway', 'paid_at', 'created_at', 'updated_at',
-  'has_japanese_passport', 'has_reentry_permission', 'passport_number', 'surname', 'given_name', 'nationality',
-  'date_of_dob', 'month_of_dob', 'year_of_dob', 'date_of_expiry', 'month_of_expiry', 'year_of_expiry',
-  'occupation', 'home_address_country_name', 'home_address_city_name', 'email',
-  'date_of_arrival_in_japan', 'month_of_arrival_in_japan', 'year_of_arrival_in_japan', 'airline_company',
-  'flight_number', 'point_of_embarkation', 'postal_code_japan', 'prefecture', 'other_prefecture', 'city',
-  'other_city', 'address', 'hotel_name', 'personal_phone_code', 'personal_telephone_number', 'purpose_of_visit',
-  'specific_purpose_for_visit', 'duration_of_stay', 'immigration_one', 'immigration_two', 'immigration_three',
-  'immigration_four', 'declaration_one', 'declaration_two', 'declaration_three', 'declaration_four',
-  'declaration_five', 'declaration_six', 'declaration_seven', 'declaration_eight',
-  'quantity_of_unaccompanied_articles', 'alcoholic_beverages', 'cigarettes', 'heat_not_burn', 'cigars', 'others',
-  'perfume', 'article_name', 'quantity', 'unit', 'market_value', 'currency',
+  'order_id',
+  'landing_site_id',
+  'processing_mode',
+  'processing_date',
+  'process_status',
+  'assigned_to_id',
+  'assigned_at',
+  'processed_by_id',
+  'processed_by_name',
+  'processed_at',
+  'refund_date',
+  'transaction_id',
+  'merchant_name',
+  'payment_amount',
+  'payment_currency',
+  'payment_gateway',
+  'paid_at',
+  'created_at',
+  'updated_at',
+  'has_japanese_passport',
+  'has_reentry_permission',
+  'passport_number',
+  'surname',
+  'given_name',
+  'nationality',
+  'date_of_dob',
+  'month_of_dob',
+  'year_of_dob',
+  'date_of_expiry',
+  'month_of_expiry',
+  'year_of_expiry',
+  'occupation',
+  'home_address_country_name',
+  'home_address_city_name',
+  'email',
+  'date_of_arrival_in_japan',
+  'month_of_arrival_in_japan',
+  'year_of_arrival_in_japan',
+  'airline_company',
+  'flight_number',
+  'point_of_embarkation',
+  'postal_code_japan',
+  'prefecture',
+  'other_prefecture',
+  'city',
+  'other_city',
+  'address',
+  'hotel_name',
+  'personal_phone_code',
+  'personal_telephone_number',
+  'purpose_of_visit',
+  'specific_purpose_for_visit',
+  'duration_of_stay',
+  'immigration_one',
+  'immigration_two',
+  'immigration_three',
+  'immigration_four',
+  'declaration_one',
+  'declaration_two',
+  'declaration_three',
+  'declaration_four',
+  'declaration_five',
+  'declaration_six',
+  'declaration_seven',
+  'declaration_eight',
+  'quantity_of_unaccompanied_articles',
+  'alcoholic_beverages',
+  'cigarettes',
+  'heat_not_burn',
+  'cigars',
+  'others',
+  'perfume',
+  'article_name',
+  'quantity',
+  'unit',
+  'market_value',
+  'currency',
 ] as const;
 
 /** mulberry32: tiny, fast, good enough to pick demo values. */
@@ -52,13 +119,63 @@ function prng(seed: number) {
 }
 
 // Travellers come mostly from these countries; the rest from the whole table.
-const COMMON_NATIONALITIES = ['USA', 'UK', 'Australia', 'Canada', 'India', 'Philippines', 'Germany', 'France', 'Singapore', 'Malaysia', 'Indonesia', 'Thailand', 'Vietnam', 'Brazil', 'Mexico', 'Italy', 'Spain', 'New Zealand', 'South Korea', 'Taiwan'];
+const COMMON_NATIONALITIES = [
+  'USA',
+  'UK',
+  'Australia',
+  'Canada',
+  'India',
+  'Philippines',
+  'Germany',
+  'France',
+  'Singapore',
+  'Malaysia',
+  'Indonesia',
+  'Thailand',
+  'Vietnam',
+  'Brazil',
+  'Mexico',
+  'Italy',
+  'Spain',
+  'New Zealand',
+  'South Korea',
+  'Taiwan',
+];
 const AIRLINES = [
-  ['Japan Airlines', 'JL'], ['All Nippon Airways', 'NH'], ['United Airlines', 'UA'], ['Delta Air Lines', 'DL'],
-  ['Singapore Airlines', 'SQ'], ['Cathay Pacific', 'CX'], ['Qantas', 'QF'], ['Air Canada', 'AC'], ['Lufthansa', 'LH'],
-  ['Air France', 'AF'], ['British Airways', 'BA'], ['Philippine Airlines', 'PR'], ['Korean Air', 'KE'], ['Thai Airways', 'TG'],
+  ['Japan Airlines', 'JL'],
+  ['All Nippon Airways', 'NH'],
+  ['United Airlines', 'UA'],
+  ['Delta Air Lines', 'DL'],
+  ['Singapore Airlines', 'SQ'],
+  ['Cathay Pacific', 'CX'],
+  ['Qantas', 'QF'],
+  ['Air Canada', 'AC'],
+  ['Lufthansa', 'LH'],
+  ['Air France', 'AF'],
+  ['British Airways', 'BA'],
+  ['Philippine Airlines', 'PR'],
+  ['Korean Air', 'KE'],
+  ['Thai Airways', 'TG'],
 ] as const;
-const EMBARKATION = ['Los Angeles', 'San Francisco', 'New York', 'London', 'Sydney', 'Singapore', 'Manila', 'Hong Kong', 'Bangkok', 'Vancouver', 'Frankfurt', 'Paris', 'Seoul', 'Taipei', 'Honolulu', 'Delhi', 'Kuala Lumpur'];
+const EMBARKATION = [
+  'Los Angeles',
+  'San Francisco',
+  'New York',
+  'London',
+  'Sydney',
+  'Singapore',
+  'Manila',
+  'Hong Kong',
+  'Bangkok',
+  'Vancouver',
+  'Frankfurt',
+  'Paris',
+  'Seoul',
+  'Taipei',
+  'Honolulu',
+  'Delhi',
+  'Kuala Lumpur',
+];
 const CITIES_BY_PREFECTURE: Record<string, string[]> = {
   TOKYO: ['SHINJUKU-KU', 'SHIBUYA-KU', 'CHUO-KU', 'MINATO-KU', 'TAITO-KU', 'CHIYODA-KU'],
   OSAKA: ['OSAKA-SHI KITA-KU', 'OSAKA-SHI CHUO-KU', 'OSAKA-SHI NANIWA-KU'],
@@ -69,9 +186,38 @@ const CITIES_BY_PREFECTURE: Record<string, string[]> = {
   HIROSHIMA: ['HIROSHIMA-SHI NAKA-KU', 'HATSUKAICHI-SHI'],
   NARA: ['NARA-SHI'],
 };
-const HOTEL_WORDS = ['Sakura', 'Grand', 'Plaza', 'Garden', 'Station', 'Riverside', 'Imperial', 'Harbor', 'Park', 'Central', 'Crown', 'Bay'];
+const HOTEL_WORDS = [
+  'Sakura',
+  'Grand',
+  'Plaza',
+  'Garden',
+  'Station',
+  'Riverside',
+  'Imperial',
+  'Harbor',
+  'Park',
+  'Central',
+  'Crown',
+  'Bay',
+];
 const HOTEL_KINDS = ['Hotel', 'Inn', 'Ryokan', 'Hotel & Spa', 'Residence', 'Hostel'];
-const OCCUPATIONS = ['Engineer', 'Teacher', 'Nurse', 'Student', 'Accountant', 'Designer', 'Retired', 'Sales Manager', 'Doctor', 'Chef', 'Lawyer', 'Consultant', 'Photographer', 'Software Developer', 'Pharmacist'];
+const OCCUPATIONS = [
+  'Engineer',
+  'Teacher',
+  'Nurse',
+  'Student',
+  'Accountant',
+  'Designer',
+  'Retired',
+  'Sales Manager',
+  'Doctor',
+  'Chef',
+  'Lawyer',
+  'Consultant',
+  'Photographer',
+  'Software Developer',
+  'Pharmacist',
+];
 const MERCHANTS = ['Arrival Services Ltd', 'Travel Docs Online LLC'];
 /**
  * How a live service's orders stand by their age. Staff work New orders within a day or two, so an order a
@@ -82,24 +228,59 @@ const MERCHANTS = ['Arrival Services Ltd', 'Travel Docs Online LLC'];
  * made New Orders hold a third of the whole archive.
  */
 const STATUS_BY_AGE: { youngerThanDays: number; weights: [ProcessStatus, number][] }[] = [
-  { youngerThanDays: 2, weights: [
-    ['New', 0.8], ['Pending', 0.05], ['Awaiting', 0.03], ['AwaitingGovt', 0.02], ['Contact Customer', 0.02],
-    ['Customer Called', 0.01], ['Completed', 0.06], ['Deleted', 0.01],
-  ] },
-  { youngerThanDays: 14, weights: [
-    ['New', 0.04], ['Pending', 0.08], ['Awaiting', 0.06], ['AwaitingGovt', 0.05], ['Contact Customer', 0.04],
-    ['Customer Called', 0.03], ['Completed', 0.62], ['Refunds', 0.04], ['ChargeBack', 0.01], ['Deleted', 0.03],
-  ] },
-  { youngerThanDays: Infinity, weights: [
-    ['New', 0.005], ['Pending', 0.01], ['Awaiting', 0.008], ['AwaitingGovt', 0.005], ['Contact Customer', 0.005],
-    ['Customer Called', 0.002], ['Completed', 0.85], ['Refunds', 0.05], ['ChargeBack', 0.025], ['Deleted', 0.04],
-  ] },
+  {
+    youngerThanDays: 2,
+    weights: [
+      ['New', 0.8],
+      ['Pending', 0.05],
+      ['Awaiting', 0.03],
+      ['AwaitingGovt', 0.02],
+      ['Contact Customer', 0.02],
+      ['Customer Called', 0.01],
+      ['Completed', 0.06],
+      ['Deleted', 0.01],
+    ],
+  },
+  {
+    youngerThanDays: 14,
+    weights: [
+      ['New', 0.04],
+      ['Pending', 0.08],
+      ['Awaiting', 0.06],
+      ['AwaitingGovt', 0.05],
+      ['Contact Customer', 0.04],
+      ['Customer Called', 0.03],
+      ['Completed', 0.62],
+      ['Refunds', 0.04],
+      ['ChargeBack', 0.01],
+      ['Deleted', 0.03],
+    ],
+  },
+  {
+    youngerThanDays: Infinity,
+    weights: [
+      ['New', 0.005],
+      ['Pending', 0.01],
+      ['Awaiting', 0.008],
+      ['AwaitingGovt', 0.005],
+      ['Contact Customer', 0.005],
+      ['Customer Called', 0.002],
+      ['Completed', 0.85],
+      ['Refunds', 0.05],
+      ['ChargeBack', 0.025],
+      ['Deleted', 0.04],
+    ],
+  },
 ];
 const REMARKS = [
-  'Called the customer to confirm the hotel address.', 'Customer asked to change the arrival date.',
-  'Passport scan unclear, asked for a new photo on WhatsApp.', 'Submitted to the government portal.',
-  'Flight number corrected after the customer called.', 'Customer requested a refund by e-mail.',
-  'Sent the QR code again at the customer\'s request.', 'Checked customs answers with the customer.',
+  'Called the customer to confirm the hotel address.',
+  'Customer asked to change the arrival date.',
+  'Passport scan unclear, asked for a new photo on WhatsApp.',
+  'Submitted to the government portal.',
+  'Flight number corrected after the customer called.',
+  'Customer requested a refund by e-mail.',
+  "Sent the QR code again at the customer's request.",
+  'Checked customs answers with the customer.',
 ];
 
 const DAY = 86_400_000;
@@ -126,8 +307,16 @@ export function createOrderGenerator(options: GeneratorOptions) {
   const givenNames = Array.from({ length: 400 }, () => faker.person.firstName());
   const surnames = Array.from({ length: 400 }, () => faker.person.lastName());
   const homeCities = Array.from({ length: 200 }, () => faker.location.city());
-  const streets = Array.from({ length: 300 }, () => `${faker.number.int({ min: 1, max: 30 })}-${faker.number.int({ min: 1, max: 20 })}-${faker.number.int({ min: 1, max: 15 })}`);
-  const hotels = Array.from({ length: 150 }, () => `${faker.helpers.arrayElement(HOTEL_WORDS)} ${faker.helpers.arrayElement(HOTEL_WORDS)} ${faker.helpers.arrayElement(HOTEL_KINDS)}`);
+  const streets = Array.from(
+    { length: 300 },
+    () =>
+      `${faker.number.int({ min: 1, max: 30 })}-${faker.number.int({ min: 1, max: 20 })}-${faker.number.int({ min: 1, max: 15 })}`,
+  );
+  const hotels = Array.from(
+    { length: 150 },
+    () =>
+      `${faker.helpers.arrayElement(HOTEL_WORDS)} ${faker.helpers.arrayElement(HOTEL_WORDS)} ${faker.helpers.arrayElement(HOTEL_KINDS)}`,
+  );
   const prefectures = Object.keys(CITIES_BY_PREFECTURE);
   const now = options.now ?? new Date();
   const spanDays = options.spanDays ?? 120;
@@ -150,7 +339,9 @@ export function createOrderGenerator(options: GeneratorOptions) {
     const slice = Math.min(orderId - options.firstOrderId, options.count - 1);
     const createdAt = new Date(now.getTime() - (1 - (slice + rnd.next()) / options.count) * spanDays * DAY);
     const ageDays = (now.getTime() - createdAt.getTime()) / DAY;
-    const nationality = rnd.chance(0.85) ? rnd.pick(COMMON_NATIONALITIES) : rnd.pick(COUNTRY_NAMES.filter((c) => c !== 'Japan'));
+    const nationality = rnd.chance(0.85)
+      ? rnd.pick(COMMON_NATIONALITIES)
+      : rnd.pick(COUNTRY_NAMES.filter((c) => c !== 'Japan'));
     const givenName = rnd.pick(givenNames);
     const surname = rnd.pick(surnames);
     const modeRoll = rnd.next();
@@ -158,7 +349,8 @@ export function createOrderGenerator(options: GeneratorOptions) {
     const arrival = new Date(createdAt.getTime() + rnd.int(3, processingMode === 'future' ? 200 : 40) * DAY);
     let processingDate: string | null = null;
     if (processingMode === 'future') processingDate = isoDate(new Date(arrival.getTime() - 3 * DAY));
-    const status = processingMode === 'future' && processingDate! > isoDate(now) && rnd.chance(0.8) ? 'New' : pickStatus(ageDays);
+    const status =
+      processingMode === 'future' && processingDate! > isoDate(now) && rnd.chance(0.8) ? 'New' : pickStatus(ageDays);
     const japanese = rnd.chance(0.03) ? 'yes' : 'no';
     const reentry = japanese === 'no' && rnd.chance(0.03) ? 'yes' : 'no';
     const foreignVisitor = japanese === 'no' && reentry === 'no';
@@ -166,13 +358,23 @@ export function createOrderGenerator(options: GeneratorOptions) {
     const city = prefecture === 'OTHER' ? 'OTHER' : rnd.pick(CITIES_BY_PREFECTURE[prefecture]!);
     const [airline, code] = rnd.pick(AIRLINES);
     const expiry = new Date(arrival.getTime() + rnd.int(rnd.chance(0.03) ? -30 : 200, 3600) * DAY);
-    const purpose = rnd.pick(['Tourism', 'Tourism', 'Tourism', 'Business', 'Visiting relatives', 'Transit', 'Others'] as const);
+    const purpose = rnd.pick([
+      'Tourism',
+      'Tourism',
+      'Tourism',
+      'Business',
+      'Visiting relatives',
+      'Transit',
+      'Others',
+    ] as const);
     const declares = rnd.chance(0.12);
     const eighth = declares && rnd.chance(0.3) ? 'yes' : 'no';
     const fourth = declares && rnd.chance(0.5) ? 'yes' : 'no';
     const paid = processingMode === 'priority' ? '79.00' : processingMode === 'future' ? '59.00' : '49.00';
 
-    const logs: GeneratedOrder['logs'] = [{ stepName: 'Order received', staffId: null, staffName: null, at: createdAt }];
+    const logs: GeneratedOrder['logs'] = [
+      { stepName: fixedStepName('orderReceived'), staffId: null, staffName: null, at: createdAt },
+    ];
     const remarks: GeneratedOrder['remarks'] = [];
     let assignee: StaffRef | null = null;
     let processedBy: StaffRef | null = null;
@@ -180,19 +382,35 @@ export function createOrderGenerator(options: GeneratorOptions) {
     let stepAt = new Date(Math.min(now.getTime(), createdAt.getTime() + rnd.int(10, 600) * 60_000));
     if (status !== 'New' ? rnd.chance(0.85) : rnd.chance(0.15)) {
       assignee = rnd.pick(options.staff);
-      logs.push({ stepName: 'Assigned', staffId: assignee.id, staffName: assignee.name, at: stepAt });
+      logs.push({ stepName: fixedStepName('assigned'), staffId: assignee.id, staffName: assignee.name, at: stepAt });
     }
     if (status !== 'New') {
       stepAt = new Date(Math.min(now.getTime(), stepAt.getTime() + rnd.int(30, 2880) * 60_000));
       const mover = assignee ?? rnd.pick(options.staff);
-      logs.push({ stepName: `Status changed to ${status}`, staffId: mover.id, staffName: mover.name, at: stepAt });
+      logs.push({
+        stepName: stepText({ step: 'statusChanged', details: { from: 'New', to: status } }).stepName,
+        staffId: mover.id,
+        staffName: mover.name,
+        at: stepAt,
+      });
       if (status === 'Completed' || status === 'Refunds' || status === 'ChargeBack') processedBy = mover;
     }
     if (rnd.chance(0.3)) {
       const author = assignee ?? rnd.pick(options.staff);
       const flags = ['whatsapp', 'telephone', 'status_refund', 'voided', 'chargeback'].filter(() => rnd.chance(0.2));
-      remarks.push({ remark: rnd.pick(REMARKS), remarkName: author.name, staffId: author.id, flags, createdAt: new Date(Math.min(now.getTime(), stepAt.getTime() + 60_000)) });
-      logs.push({ stepName: 'Remark added', staffId: author.id, staffName: author.name, at: new Date(Math.min(now.getTime(), stepAt.getTime() + 60_000)) });
+      remarks.push({
+        remark: rnd.pick(REMARKS),
+        remarkName: author.name,
+        staffId: author.id,
+        flags,
+        createdAt: new Date(Math.min(now.getTime(), stepAt.getTime() + 60_000)),
+      });
+      logs.push({
+        stepName: fixedStepName('remarkAdded'),
+        staffId: author.id,
+        staffName: author.name,
+        at: new Date(Math.min(now.getTime(), stepAt.getTime() + 60_000)),
+      });
     }
     const local = `${givenName}.${surname}`.toLowerCase().replace(/[^a-z.]/g, '');
 
@@ -251,7 +469,8 @@ export function createOrderGenerator(options: GeneratorOptions) {
         personal_phone_code: diallingCode(nationality),
         personal_telephone_number: String(rnd.int(200000000, 999999999)),
         purpose_of_visit: foreignVisitor ? purpose : null,
-        specific_purpose_for_visit: foreignVisitor && purpose === 'Others' ? rnd.pick(['Conference', 'Sports event', 'Medical treatment']) : null,
+        specific_purpose_for_visit:
+          foreignVisitor && purpose === 'Others' ? rnd.pick(['Conference', 'Sports event', 'Medical treatment']) : null,
         duration_of_stay: foreignVisitor ? `${rnd.int(2, 30)} days` : null,
         immigration_one: foreignVisitor ? 'no' : null,
         immigration_two: foreignVisitor ? 'no' : null,

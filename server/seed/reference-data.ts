@@ -1,8 +1,11 @@
 /** Landing sites and payment gateways every installation starts with (example domains only). */
 export const LANDING_SITES = [
   {
-    siteKey: 'japan-arrival', name: 'Japan Arrival Card Online', domain: 'japan-arrival.example',
-    logoUrl: '/brand/japan-arrival.svg', headerStyle: 'full' as const,
+    siteKey: 'japan-arrival',
+    name: 'Japan Arrival Card Online',
+    domain: 'japan-arrival.example',
+    logoUrl: '/brand/japan-arrival.svg',
+    headerStyle: 'full' as const,
     menuLinks: [
       { label: 'Home', url: 'https://japan-arrival.example/' },
       { label: 'Apply Now', url: 'https://japan-arrival.example/apply' },
@@ -17,15 +20,23 @@ export const LANDING_SITES = [
     supportEmail: 'support@japan-arrival.example',
   },
   {
-    siteKey: 'visit-japan-card', name: 'Visit Japan Card', domain: 'visit-japan-card.example',
-    logoUrl: '/brand/visit-japan-card.svg', headerStyle: 'reduced' as const, menuLinks: [],
+    siteKey: 'visit-japan-card',
+    name: 'Visit Japan Card',
+    domain: 'visit-japan-card.example',
+    logoUrl: '/brand/visit-japan-card.svg',
+    headerStyle: 'reduced' as const,
+    menuLinks: [],
     contactUrl: 'https://visit-japan-card.example/contact',
     footerText: 'Visit Japan Card helps travellers prepare their arrival documents. Not a government website.',
     supportEmail: 'help@visit-japan-card.example',
   },
   {
-    siteKey: 'nippon-entry', name: 'Nippon Entry Assist', domain: 'nippon-entry.example',
-    logoUrl: '/brand/nippon-entry.svg', headerStyle: 'reduced' as const, menuLinks: [],
+    siteKey: 'nippon-entry',
+    name: 'Nippon Entry Assist',
+    domain: 'nippon-entry.example',
+    logoUrl: '/brand/nippon-entry.svg',
+    headerStyle: 'reduced' as const,
+    menuLinks: [],
     contactUrl: 'https://nippon-entry.example/support',
     footerText: 'Nippon Entry Assist is an independent preparation service, not affiliated with any government.',
     supportEmail: 'care@nippon-entry.example',

@@ -27,7 +27,10 @@ export default async function setup(project: TestProject) {
     const url = project.config.env!.TEST_DATABASE_URL!;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
-    await admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()`, [TEMPLATE_DB]);
+    await admin.query(
+      `select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()`,
+      [TEMPLATE_DB],
+    );
     await admin.query(`drop database if exists ${TEMPLATE_DB}`);
     await admin.query(`create database ${TEMPLATE_DB}`);
     const templateUrl = new URL(url);

@@ -12,8 +12,10 @@ import { loadConfig, type Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
 import { teamMembers } from '../db/schema';
 import { hashPassword } from '../features/auth/auth.service';
+import { sessionToken } from '../features/auth/sessions.service';
 import type { Role } from '../../shared/roles';
 import { loadDemoOrders, RECENT_SPAN_DAYS } from '../seed/load-orders';
+import { startTcpProxy, type TcpProxy } from './tcp-proxy';
 
 export const TEST_PASSWORD = 'correct-horse-battery';
 let passwordHash: Promise<string> | undefined;
@@ -60,7 +62,10 @@ export interface TestContext {
   database: Database;
   config: Config;
   /** Creates a member (password TEST_PASSWORD) and returns it with a bearer header. */
-  loginAs(role: Role, overrides?: { name?: string; email?: string }): Promise<{ member: { id: number; name: string; email: string; type: Role }; headers: { authorization: string } }>;
+  loginAs(
+    role: Role,
+    overrides?: { name?: string; email?: string },
+  ): Promise<{ member: { id: number; name: string; email: string; type: Role }; headers: { authorization: string } }>;
   /** Demo orders over the last 120 days: as on a live service, mostly closed, a couple of days' intake New. */
   seedOrders(count: number): Promise<void>;
   /** Demo orders of the last four days: queues full of work (about half New, a sixth in progress). */
@@ -70,22 +75,48 @@ export interface TestContext {
 
 let counter = 0;
 
-export async function buildTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+export interface TestAppOptions {
+  /** Where the app's log lines go (every level); without it the app logs nothing. */
+  logStream?: { write(line: string): void };
+  /** A built web app to serve (the delivery test's folder). */
+  webDist?: string;
+}
+
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  options: TestAppOptions = {},
+): Promise<TestContext> {
   const config = loadConfig({ DEMO_ORDERS: '0', LOG_LEVEL: 'silent', ...env });
   const database = await createTestDatabase();
-  const app = await buildApp({ config, database, jwtSecret: 'test-secret-'.padEnd(40, 'x') });
+  const app = await buildApp({
+    config,
+    database,
+    jwtSecret: 'test-secret-'.padEnd(40, 'x'),
+    ...(options.logStream ? { logger: { level: 'trace', stream: options.logStream } } : {}),
+    ...(options.webDist ? { webDist: options.webDist } : {}),
+  });
   await app.ready();
   return {
-    app, database, config,
+    app,
+    database,
+    config,
     async loginAs(role, overrides = {}) {
       passwordHash ??= hashPassword(TEST_PASSWORD);
       counter += 1;
       const name = overrides.name ?? `${role} Member ${counter}`;
-      const email = overrides.email ?? `${role.replace(/\s/g, '').toLowerCase()}${counter}.${randomBytes(3).toString('hex')}@staff.example`;
-      const [member] = await database.db.insert(teamMembers)
+      const email =
+        overrides.email ??
+        `${role.replace(/\s/g, '').toLowerCase()}${counter}.${randomBytes(3).toString('hex')}@staff.example`;
+      const [member] = await database.db
+        .insert(teamMembers)
         .values({ name, email, type: role, passwordHash: await passwordHash })
         .returning({ id: teamMembers.id, name: teamMembers.name, email: teamMembers.email });
-      const token = app.jwt.sign({ user: { id: member!.id, name, type: role }, ver: 0 });
+      const token = await sessionToken(
+        database.db,
+        app.jwt,
+        { ...member!, type: role, tokenVersion: 0 },
+        { seconds: 8 * 3600, ip: '127.0.0.1' },
+      );
       return { member: { ...member!, type: role }, headers: { authorization: `Bearer ${token}` } };
     },
     async seedOrders(count) {
@@ -99,4 +130,36 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
       await database.close();
     },
   };
+}
+
+/**
+ * PostgreSQL only: a fresh test database (`direct`, reached as usual) and an app whose own pool reaches it through a
+ * TCP relay (`proxy`: stop, start, freeze), to play the database server going away. `close()` ends all of them.
+ */
+export async function appBehindProxy(jwtSecret: string): Promise<{
+  direct: Database;
+  proxy: TcpProxy;
+  database: Database;
+  app: FastifyInstance;
+  close(): Promise<void>;
+}> {
+  const direct = await createTestDatabase();
+  const url = new URL(
+    (direct.raw.pool as unknown as { options: { connectionString: string } }).options.connectionString,
+  );
+  const proxy = await startTcpProxy({ host: url.hostname, port: Number(url.port || 5432) });
+  url.host = `127.0.0.1:${proxy.port}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 2 });
+  const app = await buildApp({
+    config: loadConfig({ DEMO_ORDERS: '0', LOG_LEVEL: 'silent' }),
+    database,
+    jwtSecret: jwtSecret.padEnd(40, 'x'),
+  });
+  const close = async () => {
+    await app.close();
+    await database.close();
+    await proxy.stop();
+    await direct.close();
+  };
+  return { direct, proxy, database, app, close };
 }

@@ -1,7 +1,12 @@
 /** Builds a multipart/form-data body for `app.inject`, as a browser's FormData would send it. */
 import { randomBytes } from 'node:crypto';
 
-export interface FilePart { field: string; filename: string; contentType: string; data: Buffer }
+export interface FilePart {
+  field: string;
+  filename: string;
+  contentType: string;
+  data: Buffer;
+}
 
 export function multipart(fields: Record<string, string | number>, files: FilePart[] = []) {
   const boundary = `----test${randomBytes(8).toString('hex')}`;
@@ -10,7 +15,11 @@ export function multipart(fields: Record<string, string | number>, files: FilePa
     chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
   }
   for (const file of files) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.filename}"\r\nContent-Type: ${file.contentType}\r\n\r\n`));
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.filename}"\r\nContent-Type: ${file.contentType}\r\n\r\n`,
+      ),
+    );
     chunks.push(file.data, Buffer.from('\r\n'));
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));

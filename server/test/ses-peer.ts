@@ -9,7 +9,12 @@ import PostalMime, { type Email } from 'postal-mime';
 
 export interface SesRequest {
   authorization: string | undefined;
-  body: { FromEmailAddress?: string; Destination?: { ToAddresses?: string[] }; ReplyToAddresses?: string[]; Content?: { Raw?: { Data?: string } } };
+  body: {
+    FromEmailAddress?: string;
+    Destination?: { ToAddresses?: string[] };
+    ReplyToAddresses?: string[];
+    Content?: { Raw?: { Data?: string } };
+  };
   raw: Buffer;
   parsed: Email;
 }
@@ -19,13 +24,21 @@ export interface SesPeer {
   requests: SesRequest[];
   /** Answer the next calls with this HTTP status (e.g. 503 to play an outage); null = normal. */
   failWith: number | null;
+  /** The SES error type of those answers (x-amzn-errortype), e.g. MessageRejected with 400. */
+  failType: string;
   stop(): Promise<void>;
 }
 
 export async function startSesPeer(): Promise<SesPeer> {
   const requests: SesRequest[] = [];
   let counter = 0;
-  const peer: SesPeer = { url: '', requests, failWith: null, stop: async () => undefined };
+  const peer: SesPeer = {
+    url: '',
+    requests,
+    failWith: null,
+    failType: 'ServiceUnavailableException',
+    stop: async () => undefined,
+  };
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -35,15 +48,20 @@ export async function startSesPeer(): Promise<SesPeer> {
         return;
       }
       if (peer.failWith) {
-        res.writeHead(peer.failWith, { 'content-type': 'application/json', 'x-amzn-errortype': 'ServiceUnavailableException' })
-          .end('{"message":"Service unavailable"}');
+        res.writeHead(peer.failWith, { 'content-type': 'application/json', 'x-amzn-errortype': peer.failType }).end(
+          JSON.stringify({
+            message: peer.failType === 'MessageRejected' ? 'Email address is not verified.' : 'Service unavailable',
+          }),
+        );
         return;
       }
       const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as SesRequest['body'];
       const raw = Buffer.from(body.Content?.Raw?.Data ?? '', 'base64');
       requests.push({ authorization: req.headers.authorization, body, raw, parsed: await PostalMime.parse(raw) });
       counter += 1;
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ MessageId: `ses-test-${counter}` }));
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ MessageId: `ses-test-${counter}` }));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));

@@ -1,11 +1,11 @@
 /**
- * Chargeback defence packs (spec section 7 `defence-pack-details`, `get-defence-pack-pdf`, section 9 types 1 and 2;
- * DECISIONS section 6) and the Download History mail ("Sent Mail" on the order detail).
+ * Chargeback defence packs (types 1 and 2; product: orders.md#defence-packs) and the Download History mail ("Sent Mail" on the order detail).
  * The server builds one `DefencePack` and renders it twice: as JSON for the printable page and as a PDF.
  */
 import { z } from 'zod';
 import { orderIdField } from './order-id';
 import { mailEmailField, mailProviderSchema } from './mail';
+import { erasureEntrySchema } from './erasure';
 
 export const DEFENCE_PACK_TYPES = [1, 2] as const;
 export type DefencePackType = (typeof DEFENCE_PACK_TYPES)[number];
@@ -15,11 +15,11 @@ export const DEFENCE_PACK_TITLES: Record<DefencePackType, string> = {
   2: 'Defence Pack 2: Download History',
 };
 
-
 /** `{orderId, defencePackType}`: the type as 1 or 2, digits accepted too. */
 export const defencePackRequestSchema = z.object({
   orderId: orderIdField,
-  defencePackType: z.union([z.literal(1), z.literal(2), z.literal('1'), z.literal('2')], { error: 'Defence pack type must be 1 or 2.' })
+  defencePackType: z
+    .union([z.literal(1), z.literal(2), z.literal('1'), z.literal('2')], { error: 'Defence pack type must be 1 or 2.' })
     .transform((v) => Number(v) as DefencePackType),
 });
 export type DefencePackRequest = z.input<typeof defencePackRequestSchema>;
@@ -41,8 +41,10 @@ export const defencePackSummarySchema = z.object({
   processed_by: z.string().nullable(),
   process_status: z.string(),
   service: z.string(),
-  /** The finished document the customer received (current one), if any. */
-  document: z.object({ file_name: z.string(), uploaded_at: z.string() }).nullable(),
+  /** The finished document the customer received (current one), if any; `file_erased` once its file was erased. */
+  document: z.object({ file_name: z.string(), uploaded_at: z.string(), file_erased: z.boolean() }).nullable(),
+  /** What the retention policy (or a permanent deletion) erased, and when: the pack says it was there. */
+  erasures: z.array(erasureEntrySchema),
 });
 
 /** Times are given twice: US Eastern (`MM/DD/YYYY h:mm:ss AM ET`) and UTC (`YYYY-MM-DD HH:mm:ss UTC`). */

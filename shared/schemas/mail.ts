@@ -1,6 +1,7 @@
-/** Documents, mail and invoices (spec sections 5 and 7, DECISIONS sections 4 and 6), with the spec's messages. */
+/** Documents, mail and invoices (product: messages.md#validation, orders.md#mail), with the spec's messages. */
 import { z } from 'zod';
 import { orderIdField } from './order-id';
+import { pageField, textField } from './fields';
 
 export const MAIL_PROVIDERS = ['ses', 'smtp'] as const;
 export type MailProvider = (typeof MAIL_PROVIDERS)[number];
@@ -26,8 +27,8 @@ export type MailStatus = (typeof MAIL_STATUSES)[number];
 
 export const mailProviderSchema = z.enum(MAIL_PROVIDERS, { error: 'Please choose a mail provider (ses or smtp).' });
 
-
-export const mailEmailField = z.string({ error: 'Please enter your email' }).trim()
+export const mailEmailField = textField('Email', { error: 'Please enter your email' })
+  .trim()
   .min(1, 'Please enter your email')
   .max(254, 'Invalid email address')
   .pipe(z.email('Invalid email address'));
@@ -40,16 +41,21 @@ export const uploadDocumentFieldsSchema = z.object({
 });
 export type UploadDocumentFields = z.input<typeof uploadDocumentFieldsSchema>;
 
-/** `POST /api/admin/resend-mail` (DECISIONS [10]): the same three fields as the upload form, checked the same way. */
+/** `POST /api/admin/resend-mail` (product: orders.md#mail): the same three fields as the upload form, checked the same way. */
 export const resendMailSchema = uploadDocumentFieldsSchema;
 export type ResendMailInput = z.input<typeof resendMailSchema>;
 
-/** Manage Invoices: one order id field (spec section 5). */
-export const invoiceOrderIdField = z.union([z.number().int().transform(String), z.string()], { error: 'Please enter your order id.' })
-  .pipe(z.string().trim()
-    .min(1, 'Please enter your order id.')
-    .min(6, 'Order Id must be at least 6 characters.')
-    .regex(/^\d{6,15}$/, 'Order Id must be a number.'))
+/** Manage Invoices: one order id field (product: messages.md#validation). */
+export const invoiceOrderIdField = z
+  .union([z.number().int().transform(String), z.string()], { error: 'Please enter your order id.' })
+  .pipe(
+    z
+      .string()
+      .trim()
+      .min(1, 'Please enter your order id.')
+      .min(6, 'Order Id must be at least 6 characters.')
+      .regex(/^\d{6,15}$/, 'Order Id must be a number.'),
+  )
   .transform(Number);
 
 export const sendInvoiceSchema = z.object({
@@ -60,29 +66,47 @@ export const sendInvoiceSchema = z.object({
 export type SendInvoiceInput = z.input<typeof sendInvoiceSchema>;
 
 export const retryMailSchema = z.object({
-  mailId: z.union([z.number().int().positive(), z.string().regex(/^\d{1,15}$/).transform(Number)], { error: 'Mail id must be a number.' }),
+  mailId: z.union(
+    [
+      z.number().int().positive(),
+      z
+        .string()
+        .regex(/^\d{1,15}$/)
+        .transform(Number),
+    ],
+    { error: 'Mail id must be a number.' },
+  ),
 });
 
-/** One line of the Email History (spec section 3 mailHistory, plus the queue state). */
+/**
+ * One mail history line (product: orders.md#mail): the original client's fields (order_id, create_ts, uploadDoc.file1,
+ * uploadDoc.mail_service_provider) plus the queue state. THE line: `get-orders-details` answers it for the order's
+ * sent mails, `get-email-history` for all of them, `retry-mail` and the Mail outbox for one.
+ */
 export const mailHistoryEntrySchema = z.object({
   id: z.number(),
   order_id: z.number().nullable(),
   kind: z.enum(MAIL_KINDS),
   to_address: z.string(),
   subject: z.string(),
-  create_ts: z.string(),
+  create_ts: z.string().describe("The line's Date & Time: when the mail was sent, or queued while it is not sent."),
   sent_at: z.string().nullable(),
   status: z.enum(MAIL_STATUSES),
   attempts: z.number(),
   last_error: z.string().nullable(),
   mail_service_provider: z.enum(MAIL_PROVIDERS),
   delivered_via: z.enum(['ses', 'smtp', 'outbox']).nullable(),
-  /** The document the mail carried (spec: uploadDoc.file1, uploadDoc.mail_service_provider). */
-  uploadDoc: z.object({ id: z.number(), file1: z.string(), mail_service_provider: z.enum(MAIL_PROVIDERS) }).nullable(),
+  /** The document the mail carried; always an object, since the original client reads uploadDoc.file1 of every line. */
+  uploadDoc: z
+    .object({ id: z.number().nullable(), file1: z.string().nullable(), mail_service_provider: z.enum(MAIL_PROVIDERS) })
+    .describe(
+      'The document the mail carried; id and file1 are null when it carried none (an invoice, a refund confirmation).',
+    ),
   attachments: z.array(z.object({ index: z.number(), filename: z.string() })),
 });
 export type MailHistoryEntry = z.infer<typeof mailHistoryEntrySchema>;
 
+/** One document of an order (product: orders.md#documents): the order detail's uploadDoc list, Upload Document's answer. */
 export const uploadDocEntrySchema = z.object({
   id: z.number(),
   order_id: z.number(),
@@ -91,7 +115,7 @@ export const uploadDocEntrySchema = z.object({
   content_type: z.string(),
   size_bytes: z.number(),
   is_current: z.boolean(),
-  uploaded_by: z.string().nullable(),
+  uploaded_by_name: z.string().nullable(),
   create_ts: z.string(),
 });
 export type UploadDocEntry = z.infer<typeof uploadDocEntrySchema>;
@@ -116,6 +140,6 @@ export type OutboxMail = z.infer<typeof outboxMailSchema>;
 export const OUTBOX_FILTERS = ['outbox', 'failed', 'pending', 'all'] as const;
 export const outboxQuerySchema = z.object({
   filter: z.enum(OUTBOX_FILTERS).default('outbox'),
-  page: z.coerce.number().int().min(1).default(1),
+  page: pageField,
   limit: z.coerce.number().int().min(1).max(100).default(10),
 });

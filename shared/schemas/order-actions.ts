@@ -1,16 +1,24 @@
-/** Request bodies of the queue actions (spec section 7, DECISIONS sections 2 and 4). */
+/** Request bodies of the queue actions (product: api.md#calls, orders.md#moves, api.md#new-calls). */
 import { z } from 'zod';
 import { orderIdField } from './order-id';
 import { MOVE_TARGETS } from '../orders';
+import { textField } from './fields';
 
 /** Most rows one action may name (the largest page a queue shows is 5000, see ORDER_LIST_MAX_LIMIT). */
 export const MAX_ORDERS_PER_ACTION = 5000;
 
-
 /** `orderId` as one id or a list of ids; always a non-empty, de-duplicated list after parsing. */
-export const orderIdsSchema = z.union([orderIdField, z.array(orderIdField).max(MAX_ORDERS_PER_ACTION, `At most ${MAX_ORDERS_PER_ACTION} orders at once.`)], {
-  error: 'Please select at least one order.',
-}).transform((value) => [...new Set(Array.isArray(value) ? value : [value])] as number[])
+export const orderIdsSchema = z
+  .union(
+    [
+      orderIdField,
+      z.array(orderIdField).max(MAX_ORDERS_PER_ACTION, `At most ${MAX_ORDERS_PER_ACTION} orders at once.`),
+    ],
+    {
+      error: 'Please select at least one order.',
+    },
+  )
+  .transform((value) => [...new Set(Array.isArray(value) ? value : [value])] as number[])
   .refine((ids) => ids.length > 0, 'Please select at least one order.');
 
 export const ordersBodySchema = z.object({ orderId: orderIdsSchema });
@@ -29,7 +37,11 @@ export const changeOrderStatusSchema = z.object({
 export const assignOrderSchema = z.object({
   orderId: orderIdsSchema,
   /** Sent by older clients; ignored: the assignee is always the signed-in member. */
-  userName: z.string().optional(),
+  userName: textField('userName')
+    .optional()
+    .describe(
+      'Accepted because the original client sends it, and ignored (product: api.md#ignored-fields): the assignee is always the signed-in member of the bearer token.',
+    ),
 });
 
 export const moveToCompleteRefundSchema = z.object({

@@ -1,19 +1,24 @@
 /**
- * Order detail: the request bodies (spec section 3 "Remark payload", section 5
- * messages, DECISIONS [11]) and the shape of GET /api/admin/get-orders-details.
+ * Order detail: the request bodies (product: orders.md#remarks, messages.md#validation
+ * messages, product: orders.md#transaction-details) and the shape of GET /api/admin/get-orders-details.
  */
 import { z } from 'zod';
 import { orderIdField } from './order-id';
-
+import { textField } from './fields';
+import { erasureEntrySchema } from './erasure';
+import { mailHistoryEntrySchema, uploadDocEntrySchema } from './mail';
 
 /** A tick box: 'Y' when ticked (spec), anything else (N, '', false, missing) is not ticked. */
-const flag = z.union([z.string(), z.boolean(), z.null()]).optional()
+const flag = z
+  .union([z.string(), z.boolean(), z.null()])
+  .optional()
   .transform((v) => (v === true || v === 'Y' || v === 'y' ? ('Y' as const) : null));
 
 export const REMARK_FLAGS = ['whatsapp', 'telephone', 'statusRefund', 'voided', 'chargeBack'] as const;
 export type RemarkFlag = (typeof REMARK_FLAGS)[number];
 
-export const remarkText = z.string({ error: 'Please enter your remark' }).trim()
+export const remarkText = textField('Remark', { error: 'Please enter your remark' })
+  .trim()
   .min(1, 'Please enter your remark')
   .max(5000, 'Remark must be at most 5000 characters.');
 
@@ -21,7 +26,11 @@ export const addRemarkSchema = z.object({
   orderId: orderIdField,
   remark: remarkText,
   /** Accepted for compatibility and ignored: the remarker is the signed-in member. */
-  remarkerName: z.string().optional(),
+  remarkerName: textField('remarkerName')
+    .optional()
+    .describe(
+      'Accepted because the original client sends it, and ignored (product: api.md#ignored-fields): the remark is always recorded under the signed-in member of the bearer token.',
+    ),
   whatsapp: flag,
   telephone: flag,
   statusRefund: flag,
@@ -33,10 +42,14 @@ export type AddRemarkInput = z.input<typeof addRemarkSchema>;
 
 export const transactionDetailsSchema = z.object({
   orderId: orderIdField,
-  transactionId: z.string({ error: 'Please enter your Transaction Id' }).trim()
-    .min(1, 'Please enter your Transaction Id').max(200, 'Transaction Id must be at most 200 characters.'),
-  merchantName: z.string({ error: 'Please enter your Merchant Name' }).trim()
-    .min(1, 'Please enter your Merchant Name').max(200, 'Merchant Name must be at most 200 characters.'),
+  transactionId: textField('Transaction Id', { error: 'Please enter your Transaction Id' })
+    .trim()
+    .min(1, 'Please enter your Transaction Id')
+    .max(200, 'Transaction Id must be at most 200 characters.'),
+  merchantName: textField('Merchant Name', { error: 'Please enter your Merchant Name' })
+    .trim()
+    .min(1, 'Please enter your Merchant Name')
+    .max(200, 'Merchant Name must be at most 200 characters.'),
 });
 export type TransactionDetailsInput = z.input<typeof transactionDetailsSchema>;
 
@@ -58,29 +71,6 @@ export const remarkEntrySchema = z.object({
   voided: z.string(),
   chargeback: z.string(),
   report_error: z.string(),
-});
-
-export const mailHistoryEntrySchema = z.object({
-  id: z.number(),
-  order_id: z.number(),
-  create_ts: z.string(),
-  kind: z.string(),
-  to_address: z.string(),
-  subject: z.string(),
-  mail_service_provider: z.string(),
-  uploadDoc: z.object({ file1: z.string().nullable(), mail_service_provider: z.string() }),
-});
-
-export const uploadDocEntrySchema = z.object({
-  id: z.number(),
-  order_id: z.number(),
-  file1: z.string(),
-  original_name: z.string(),
-  content_type: z.string(),
-  size_bytes: z.number(),
-  is_current: z.boolean(),
-  uploaded_by_name: z.string().nullable(),
-  create_ts: z.string(),
 });
 
 export const downloadHistoryEntrySchema = z.object({
@@ -129,7 +119,12 @@ export const orderDetailSchema = z.object({
   processed_by_name: z.string().nullable(),
   refund_date: z.string().nullable(),
   created_at: z.string(),
+  /** When every personal detail was erased (permanent deletion or retention); the answers below are then blank. */
   purged_at: z.string().nullable(),
+  /** When the passport, travel and customs answers and the document were erased (retention, or with purged_at). */
+  travel_erased_at: z.string().nullable(),
+  /** What was erased, when and by whom (issue 22), oldest first: the page's notice. */
+  erasures: z.array(erasureEntrySchema),
   // Procedure category
   has_japanese_passport: z.string(),
   has_reentry_permission: z.string(),
@@ -138,15 +133,21 @@ export const orderDetailSchema = z.object({
   surname: z.string(),
   given_name: z.string(),
   nationality: z.string(),
-  date_of_dob: z.number(), month_of_dob: z.number(), year_of_dob: z.number(),
-  date_of_expiry: z.number(), month_of_expiry: z.number(), year_of_expiry: z.number(),
+  date_of_dob: z.number(),
+  month_of_dob: z.number(),
+  year_of_dob: z.number(),
+  date_of_expiry: z.number(),
+  month_of_expiry: z.number(),
+  year_of_expiry: z.number(),
   // Personal
   occupation: z.string(),
   home_address_country_name: z.string().nullable(),
   home_address_city_name: z.string().nullable(),
   email: z.string(),
   // Arrival
-  date_of_arrival_in_japan: z.number(), month_of_arrival_in_japan: z.number(), year_of_arrival_in_japan: z.number(),
+  date_of_arrival_in_japan: z.number(),
+  month_of_arrival_in_japan: z.number(),
+  year_of_arrival_in_japan: z.number(),
   airline_company: z.string(),
   flight_number: z.string(),
   point_of_embarkation: z.string(),
@@ -165,12 +166,25 @@ export const orderDetailSchema = z.object({
   specific_purpose_for_visit: z.string().nullable(),
   duration_of_stay: z.string().nullable(),
   // Questions
-  immigration_one: yn, immigration_two: yn, immigration_three: yn, immigration_four: yn,
-  declaration_one: z.string(), declaration_two: z.string(), declaration_three: z.string(), declaration_four: z.string(),
-  declaration_five: z.string(), declaration_six: z.string(), declaration_seven: z.string(), declaration_eight: z.string(),
+  immigration_one: yn,
+  immigration_two: yn,
+  immigration_three: yn,
+  immigration_four: yn,
+  declaration_one: z.string(),
+  declaration_two: z.string(),
+  declaration_three: z.string(),
+  declaration_four: z.string(),
+  declaration_five: z.string(),
+  declaration_six: z.string(),
+  declaration_seven: z.string(),
+  declaration_eight: z.string(),
   quantity_of_unaccompanied_articles: int,
   // Personal effects
-  alcoholic_beverages: int, cigarettes: int, heat_not_burn: int, cigars: int, others: int,
+  alcoholic_beverages: int,
+  cigarettes: int,
+  heat_not_burn: int,
+  cigars: int,
+  others: int,
   perfume: z.string().nullable(),
   // Other articles
   article_name: z.string().nullable(),
@@ -179,7 +193,9 @@ export const orderDetailSchema = z.object({
   market_value: z.string().nullable(),
   currency: z.string().nullable(),
   // Lists
+  /** The sent mails, newest sent first. */
   mailHistory: z.array(mailHistoryEntrySchema),
+  /** Every document, newest first. */
   uploadDoc: z.array(uploadDocEntrySchema),
   downloadHistory: z.array(downloadHistoryEntrySchema),
   remark: z.array(remarkEntrySchema),

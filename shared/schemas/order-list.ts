@@ -1,6 +1,8 @@
-/** Queue lists and search (spec sections 3 and 7, DECISIONS sections 2 and 4). */
+/** Queue lists and search (product: folders.md#queue-screens, api.md#calls, folders.md#folders, folders.md#search). */
 import { z } from 'zod';
 import { FOLDERS, MONTHS } from '../orders';
+import { pageField, textField } from './fields';
+import { orderSortField, queueFilterFields, refineQueueFilters } from './queue-filters';
 
 export const ORDER_LIST_DEFAULT_LIMIT = 10;
 /** Largest page the server answers; "All" asks for min(totalRecords, this). */
@@ -10,33 +12,58 @@ export const SEARCH_COUNT_CAP = 10_000;
 export const PAGE_SIZE_OPTIONS = [10, 25, 50, 100, 500] as const;
 
 const folder = z.enum(FOLDERS, { error: `Unknown folder; expected one of ${FOLDERS.join(', ')}.` });
-const month = z.union([
-  z.coerce.number().int().min(1).max(12),
-  z.enum(MONTHS).transform((m) => MONTHS.indexOf(m) + 1),
-], { error: 'processMonth must be 1-12 or Jan..Dec.' });
+const month = z.union(
+  [z.coerce.number().int().min(1).max(12), z.enum(MONTHS).transform((m) => MONTHS.indexOf(m) + 1)],
+  { error: 'processMonth must be 1-12 or Jan..Dec.' },
+);
 
 export const orderListParamsSchema = z.object({ orderName: folder });
-export const orderListQuerySchema = z.object({
-  page: z.coerce.number({ error: 'page must be a number.' }).int().min(1, 'page starts at 1.').default(1),
-  limit: z.coerce.number({ error: 'limit must be a number.' }).int().min(1).max(ORDER_LIST_MAX_LIMIT, `limit is at most ${ORDER_LIST_MAX_LIMIT}.`).default(ORDER_LIST_DEFAULT_LIMIT),
-  /** Future Order only: the month tile that was opened. */
-  processMonth: month.optional(),
-  /** Sent by the original client (fixed at 1, and the user's name); ignored. */
-  delay: z.string().optional(),
-  userName: z.string().optional(),
-});
+export const orderListQuerySchema = z
+  .object({
+    page: pageField,
+    limit: z.coerce
+      .number({ error: 'limit must be a number.' })
+      .int()
+      .min(1)
+      .max(ORDER_LIST_MAX_LIMIT, `limit is at most ${ORDER_LIST_MAX_LIMIT}.`)
+      .default(ORDER_LIST_DEFAULT_LIMIT),
+    /** Future Order only: the month tile that was opened. */
+    processMonth: month.optional(),
+    sort: orderSortField.optional(),
+    /** Queue filters (issue 24): the same optional fields as search-order's, lists comma-separated. */
+    ...queueFilterFields,
+    /** Sent by the original client (fixed at 1, and the user's name); ignored. */
+    delay: textField('delay')
+      .optional()
+      .describe(
+        "Accepted because the original client sends it, and ignored (product: api.md#ignored-fields): the spec's client sends it fixed at 1; it changes nothing.",
+      ),
+    userName: textField('userName')
+      .optional()
+      .describe(
+        'Accepted because the original client sends it, and ignored (product: api.md#ignored-fields): whose orders "My Orders" lists, and what each member may see, come from the bearer token.',
+      ),
+  })
+  .superRefine((query, ctx) => refineQueueFilters(query, ctx));
 
-export const searchOrderSchema = z.object({
-  start: z.coerce.number().int().min(0).default(0),
-  end: z.coerce.number().int().min(1).default(ORDER_LIST_DEFAULT_LIMIT),
-  searchVal: z.string().max(100, 'Search text is at most 100 characters.').default(''),
-  folderName: folder,
-  processMonth: month.optional(),
-}).refine((b) => b.end > b.start && b.end - b.start <= ORDER_LIST_MAX_LIMIT, {
-  message: `end must be after start, at most ${ORDER_LIST_MAX_LIMIT} rows.`, path: ['end'],
-});
+export const searchOrderSchema = z
+  .object({
+    start: z.coerce.number().int().min(0).default(0),
+    end: z.coerce.number().int().min(1).default(ORDER_LIST_DEFAULT_LIMIT),
+    searchVal: textField('Search text').max(100, 'Search text is at most 100 characters.').default(''),
+    folderName: folder,
+    processMonth: month.optional(),
+    sort: orderSortField.optional(),
+    /** Queue filters (issue 24), applied with the folder and the search; the status filter is Order History's only. */
+    ...queueFilterFields,
+  })
+  .refine((b) => b.end > b.start && b.end - b.start <= ORDER_LIST_MAX_LIMIT, {
+    message: `end must be after start, at most ${ORDER_LIST_MAX_LIMIT} rows.`,
+    path: ['end'],
+  })
+  .superRefine(refineQueueFilters);
 
-/** One queue row: the Order list row fields of spec section 3 (plus the assignee's id). */
+/** One queue row: the row fields of the queues (product: folders.md#queue-screens; plus the assignee's id). */
 export const orderListRowSchema = z.object({
   order_id: z.number(),
   process_status: z.string(),

@@ -1,25 +1,27 @@
 /**
- * The public tracking site (spec sections 2, 5 and 7 "Public", DECISIONS section 5):
+ * The public tracking site (product: public-pages.md#track, messages.md#validation, public-pages.md#customer-token):
  * request bodies with the spec's messages, and the answers the pages read.
  */
 import { z } from 'zod';
 import { downloadHistoryEntrySchema } from './order-detail';
+import { textField } from './fields';
 
-export const TRACK_MESSAGES = {
-  orderIdRequired: 'Please enter your orderId',
-  orderIdInvalid: 'Please enter the order ID from your confirmation e-mail (numbers only).',
-  emailRequired: 'Please enter your email',
-  emailInvalid: 'Please enter a valid email address',
-} as const;
+import { COPYRIGHT_YEAR, CUSTOMER_ORDER_ID, TRACK_MESSAGES } from './tracking-texts';
+
+export { COPYRIGHT_YEAR, TRACK_MESSAGES };
 
 /** An order id as a number or a string of digits (what the customer types). */
-const customerOrderId = z.union([z.number().int().positive().transform(String), z.string()], { error: TRACK_MESSAGES.orderIdRequired })
-  .pipe(z.string().trim().min(1, TRACK_MESSAGES.orderIdRequired).regex(/^\d{1,15}$/, TRACK_MESSAGES.orderIdInvalid))
+const customerOrderId = z
+  .union([z.number().int().positive().transform(String), z.string()], { error: TRACK_MESSAGES.orderIdRequired })
+  .pipe(
+    z.string().trim().min(1, TRACK_MESSAGES.orderIdRequired).regex(CUSTOMER_ORDER_ID, TRACK_MESSAGES.orderIdInvalid),
+  )
   .transform(Number);
 
 export const trackOrderSchema = z.object({
   orderId: customerOrderId,
-  email: z.string({ error: TRACK_MESSAGES.emailRequired }).trim()
+  email: textField('Email', { error: TRACK_MESSAGES.emailRequired })
+    .trim()
     .min(1, TRACK_MESSAGES.emailRequired)
     .max(254, TRACK_MESSAGES.emailInvalid)
     .pipe(z.email(TRACK_MESSAGES.emailInvalid)),
@@ -38,11 +40,44 @@ export type TrackOrderAnswer = z.infer<typeof trackOrderAnswerSchema>;
 
 export const downloadHistoryBodySchema = z.object({ orderId: customerOrderId });
 
-/** Spec section 7: {orderId, customername: 'customer', file1}; the server always serves the order's current document. */
+/** product: public-pages.md#download: {orderId, customername: 'customer', file1}; the server always serves the order's current document. */
 export const downloadDocumentBodySchema = z.object({
   orderId: customerOrderId,
-  customername: z.string().max(100).optional(),
-  file1: z.string().max(200).nullable().optional(),
+  customername: textField('customername')
+    .max(100)
+    .optional()
+    .describe('Sent by the spec\'s client as the fixed value "customer"; accepted and ignored.'),
+  file1: textField('file1')
+    .max(200)
+    .nullable()
+    .optional()
+    .describe(
+      "The file name the download history answered (path.file1); accepted and ignored: the order's current document is sent.",
+    ),
+});
+
+/**
+ * The answer of download-passport-doc-pdf besides {status, message} (docs/decisions/0021): where to fetch the
+ * file, once, within 60 seconds. Nothing personal: the ticket names an order id and a document id only.
+ */
+export const downloadTicketSchema = z.object({
+  downloadUrl: z
+    .string()
+    .describe(
+      'GET this (no Authorization header needed) within 60 seconds, once: it answers the document as an attachment and records the download.',
+    ),
+  expiresAt: z.string().describe('When the ticket in downloadUrl stops working (ISO 8601).'),
+  file1: z.string().describe('The stored file name of the document it sends.'),
+});
+export type DownloadTicket = z.infer<typeof downloadTicketSchema>;
+
+/** The follow-up GET: the ticket download-passport-doc-pdf answered. */
+export const downloadFileQuerySchema = z.object({
+  ticket: z
+    .string()
+    .min(1, 'ticket is required.')
+    .max(2000, 'ticket is too long.')
+    .describe('The one-time ticket from the downloadUrl of download-passport-doc-pdf.'),
 });
 
 /** A staff Download History line without the stored file name, plus the two display fields of the public table. */
@@ -78,6 +113,3 @@ export const brandingSchema = z.object({
   translate_widget_url: z.string().nullable(),
 });
 export type Branding = z.infer<typeof brandingSchema>;
-
-/** Footer copyright year (spec section 9). */
-export const COPYRIGHT_YEAR = 2025;

@@ -27,23 +27,64 @@ beforeAll(async () => {
   browser = await launchBrowser();
   const db = server.database.db;
   orderId = await insertOrder(db, {
-    givenName: 'CLARA', surname: 'CHARGEBACK', email: 'clara@mail.example', processStatus: 'ChargeBack',
-    paymentAmount: '49.00', paymentCurrency: 'USD', paymentGateway: 'Stripe', transactionId: 'TXN-778899', merchantName: 'Arrival Services Ltd',
-    processedByName: 'Tara Team', processedAt: new Date('2025-03-02T15:00:00Z'),
+    givenName: 'CLARA',
+    surname: 'CHARGEBACK',
+    email: 'clara@mail.example',
+    processStatus: 'ChargeBack',
+    paymentAmount: '49.00',
+    paymentCurrency: 'USD',
+    paymentGateway: 'Stripe',
+    transactionId: 'TXN-778899',
+    merchantName: 'Arrival Services Ltd',
+    processedByName: 'Tara Team',
+    processedAt: new Date('2025-03-02T15:00:00Z'),
   });
-  const [doc] = await db.insert(uploadDocs).values({
-    orderId, file1: `${orderId}_file1.pdf`, originalName: 'card.pdf', contentType: 'application/pdf', sizeBytes: 1000, storageKey: `docs/${orderId}_file1.pdf`,
-    createdAt: new Date('2025-03-02T15:00:00Z'),
-  }).returning({ id: uploadDocs.id });
+  const [doc] = await db
+    .insert(uploadDocs)
+    .values({
+      orderId,
+      file1: `${orderId}_file1.pdf`,
+      originalName: 'card.pdf',
+      contentType: 'application/pdf',
+      sizeBytes: 1000,
+      storageKey: `docs/${orderId}_file1.pdf`,
+      createdAt: new Date('2025-03-02T15:00:00Z'),
+    })
+    .returning({ id: uploadDocs.id });
   const sent = { status: 'sent', html: '<p>x</p>', textBody: 'x', deliveredVia: 'outbox' };
   await db.insert(mails).values([
-    { ...sent, orderId, kind: 'approved_order', toAddress: 'clara@mail.example', subject: 'Your card', uploadDocId: doc!.id, mailServiceProvider: 'smtp', sentAt: new Date('2025-03-02T15:00:09Z') },
-    { ...sent, orderId, kind: 'invoice', toAddress: 'clara.billing@mail.example', subject: 'Invoice', mailServiceProvider: 'ses', sentAt: new Date('2025-03-03T16:20:00Z'),
-      attachments: [{ filename: `Invoice-INV-${orderId}.pdf`, storageKey: 'x', contentType: 'application/pdf' }] },
+    {
+      ...sent,
+      orderId,
+      kind: 'approved_order',
+      toAddress: 'clara@mail.example',
+      subject: 'Your card',
+      uploadDocId: doc!.id,
+      mailServiceProvider: 'smtp',
+      sentAt: new Date('2025-03-02T15:00:09Z'),
+    },
+    {
+      ...sent,
+      orderId,
+      kind: 'invoice',
+      toAddress: 'clara.billing@mail.example',
+      subject: 'Invoice',
+      mailServiceProvider: 'ses',
+      sentAt: new Date('2025-03-03T16:20:00Z'),
+      attachments: [{ filename: `Invoice-INV-${orderId}.pdf`, storageKey: 'x', contentType: 'application/pdf' }],
+    },
   ]);
   await db.insert(downloadHistory).values({
-    orderId, file1: `${orderId}_file1.pdf`, ip: '203.0.113.77', browser: 'Chrome 124', device: 'Pixel 8', deviceType: 'mobile', os: 'Android 14',
-    country: 'Japan', city: 'Osaka', createdAt: new Date('2025-03-04T01:02:03Z'),
+    orderId,
+    file1: `${orderId}_file1.pdf`,
+    ip: '203.0.113.77',
+    browser: 'Chrome 124',
+    device: 'Pixel 8',
+    deviceType: 'mobile',
+    os: 'Android 14',
+    country: 'Japan',
+    city: 'Osaka',
+    createdAt: new Date('2025-03-04T01:02:03Z'),
   });
 });
 afterAll(async () => {
@@ -78,7 +119,9 @@ async function printToPng(page: Page, name: string) {
 describe('defence packs on the order detail', () => {
   let page: Page;
   let context: BrowserContext;
-  beforeAll(async () => { ({ page, context } = await session('Manager', 'Mona Manager')); });
+  beforeAll(async () => {
+    ({ page, context } = await session('Manager', 'Mona Manager'));
+  });
 
   it('opens Defence Pack 1 straight from the ChargeBack queue, with every mail, and prints only the pack', async () => {
     await page.goto(`${server.baseUrl}/admin/chargeback`);
@@ -96,7 +139,9 @@ describe('defence packs on the order detail', () => {
     }
     const rows = mailTable.locator('tbody tr');
     expect(await rows.count()).toBe(2);
-    expect(await rows.nth(0).innerText()).toMatch(/03\/02\/2025 10:00:09 AM EST\s+2025-03-02 15:00:09 UTC\s+clara@mail\.example\s+Document\s+Transactional mail service \(SMTP\), kept in the local outbox\s+\d+_file1\.pdf/);
+    expect(await rows.nth(0).innerText()).toMatch(
+      /03\/02\/2025 10:00:09 AM EST\s+2025-03-02 15:00:09 UTC\s+clara@mail\.example\s+Document\s+Transactional mail service \(SMTP\), kept in the local outbox\s+\d+_file1\.pdf/,
+    );
     expect(await rows.nth(1).innerText()).toContain('clara.billing@mail.example');
     expect(await rows.nth(1).innerText()).toContain(`Invoice-INV-${orderId}.pdf`);
     await modal.getByRole('button', { name: 'Print' }).waitFor();
@@ -123,7 +168,16 @@ describe('defence packs on the order detail', () => {
     const table = modal.getByRole('table', { name: 'Download History' });
     await table.waitFor();
     const text = await table.locator('tbody tr').innerText();
-    for (const part of ['03/03/2025 8:02:03 PM EST', '2025-03-04 01:02:03 UTC', '203.0.113.77', 'Pixel 8', 'mobile', 'Chrome 124', 'Android 14', 'Osaka, Japan']) {
+    for (const part of [
+      '03/03/2025 8:02:03 PM EST',
+      '2025-03-04 01:02:03 UTC',
+      '203.0.113.77',
+      'Pixel 8',
+      'mobile',
+      'Chrome 124',
+      'Android 14',
+      'Osaka, Japan',
+    ]) {
       expect(text).toContain(part);
     }
     const printed = await printToPng(page, 'defence-pack-2-print');
@@ -143,15 +197,21 @@ describe('defence packs on the order detail', () => {
   });
 
   it('mails the Download History to the address typed, and the mail joins the Email History', async () => {
-    const section = page.locator('section.od-section').filter({ has: page.getByRole('heading', { name: 'Download History', exact: true }) });
+    const section = page
+      .locator('section.od-section')
+      .filter({ has: page.getByRole('heading', { name: 'Download History', exact: true }) });
     const row = section.getByTestId('download-history').locator('tbody tr');
-    expect(await row.innerText()).toMatch(/1\s+(\d+\s+)?03\/03\/2025 8:02:03 PM\s+\d+_file1\.pdf\s+203\.0\.113\.77\s+Osaka, Japan/);
+    expect(await row.innerText()).toMatch(
+      /1\s+(\d+\s+)?2025-03-03 20:02:03\s+\d+_file1\.pdf\s+203\.0\.113\.77\s+Osaka, Japan/,
+    );
     await section.getByLabel('Email').fill('not-an-address');
     await section.getByRole('button', { name: 'Sent Mail' }).click();
     await section.getByText('Invalid email address').waitFor();
     await section.getByLabel('Email').fill('disputes@bank.example');
     await section.getByRole('button', { name: 'Sent Mail' }).click();
-    await page.getByText(`Mail queued: the download history of order ${orderId} will be sent to disputes@bank.example.`).waitFor();
+    await page
+      .getByText(`Mail queued: the download history of order ${orderId} will be sent to disputes@bank.example.`)
+      .waitFor();
     await page.getByTestId('email-history').getByText('disputes@bank.example').waitFor();
     const [mail] = await server.database.db.select().from(mails).where(eq(mails.toAddress, 'disputes@bank.example'));
     expect(mail).toMatchObject({ orderId, kind: 'download_history' });
@@ -168,7 +228,11 @@ describe('roles without access', () => {
     expect(await page.getByRole('button', { name: /Defence Pack/ }).count()).toBe(0);
     expect(await page.getByRole('dialog').count()).toBe(0);
     await page.goto(`${server.baseUrl}/admin/chargeback`);
-    await page.getByRole('row').filter({ hasText: String(orderId) }).getByRole('link', { name: 'View' }).waitFor();
+    await page
+      .getByRole('row')
+      .filter({ hasText: String(orderId) })
+      .getByRole('link', { name: 'View' })
+      .waitFor();
     expect(await page.getByRole('link', { name: 'Pack 1' }).count()).toBe(0);
   });
 });

@@ -48,13 +48,24 @@ afterAll(async () => {
 /** A real, small PDF (the same library the invoices use). */
 async function samplePdf(): Promise<Buffer> {
   return renderInvoicePdf({
-    invoiceNumber: 'SAMPLE-1', issuedAt: new Date('2026-01-02T00:00:00Z'), orderId: 1, customerName: 'Sample Card', customerEmail: 'x@mail.example',
-    processingMode: 'standard', amount: '1.00', currency: 'USD', paidAt: null, paymentGateway: null, merchantName: null, transactionId: null,
+    invoiceNumber: 'SAMPLE-1',
+    issuedAt: new Date('2026-01-02T00:00:00Z'),
+    orderId: 1,
+    customerName: 'Sample Card',
+    customerEmail: 'x@mail.example',
+    processingMode: 'standard',
+    amount: '1.00',
+    currency: 'USD',
+    paidAt: null,
+    paymentGateway: null,
+    merchantName: null,
+    transactionId: null,
     seller: { name: 'Sample', domain: 'sample.example', supportEmail: 's@sample.example', footerText: 'Sample' },
   });
 }
 
-const section = (title: string) => page.locator('section.od-section').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+const section = (title: string) =>
+  page.locator('section.od-section').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 
 async function openOrder(orderId: number) {
   await page.goto(`${server.baseUrl}/admin/view-order/${encodeId(orderId)}`);
@@ -63,7 +74,11 @@ async function openOrder(orderId: number) {
 
 describe('Upload Document, Email History, outbox and download', () => {
   it('uploads a PDF, shows it sent in the Email History and in the outbox, and downloads the same bytes', async () => {
-    const orderId = await insertOrder(server.database.db, { givenName: 'HANA', surname: 'BROWSER', email: 'hana@mail.example' });
+    const orderId = await insertOrder(server.database.db, {
+      givenName: 'HANA',
+      surname: 'BROWSER',
+      email: 'hana@mail.example',
+    });
     await openOrder(orderId);
     const upload = section('Upload Document');
     await expect(upload.getByLabel('Order ID').inputValue()).resolves.toBe(String(orderId));
@@ -94,12 +109,18 @@ describe('Upload Document, Email History, outbox and download', () => {
     await row.getByText('hana.b@mail.example').waitFor();
 
     // Download File gives back exactly the uploaded bytes.
-    const [download] = await Promise.all([page.waitForEvent('download'), upload.getByRole('button', { name: 'Download File' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      upload.getByRole('button', { name: 'Download File' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe(`${orderId}_file1.pdf`);
     const saved = readFileSync((await download.path())!);
     expect(saved.equals(pdf)).toBe(true);
     // ... and so does the link in the Email History line.
-    const [again] = await Promise.all([page.waitForEvent('download'), row.getByRole('button', { name: `${orderId}_file1.pdf` }).click()]);
+    const [again] = await Promise.all([
+      page.waitForEvent('download'),
+      row.getByRole('button', { name: `${orderId}_file1.pdf` }).click(),
+    ]);
     expect(readFileSync((await again.path())!).equals(pdf)).toBe(true);
     // The order reloads once the mail is out: its process log shows the delivery, and the file picker is empty again.
     await section('Process Log').getByText('Mail sent', { exact: true }).waitFor();
@@ -148,7 +169,9 @@ describe('Upload Document, Email History, outbox and download', () => {
     const orderId = await insertOrder(server.database.db, { email: 'resend@mail.example' });
     await openOrder(orderId);
     const upload = section('Upload Document');
-    await upload.getByLabel(/^Document/).setInputFiles({ name: 'c.pdf', mimeType: 'application/pdf', buffer: await samplePdf() });
+    await upload
+      .getByLabel(/^Document/)
+      .setInputFiles({ name: 'c.pdf', mimeType: 'application/pdf', buffer: await samplePdf() });
     await upload.getByRole('button', { name: /via Cloud mail service/ }).click();
     const history = section('Email History');
     await history.locator('tbody tr').first().getByText('Sent', { exact: true }).waitFor({ timeout: 15_000 });
@@ -157,14 +180,28 @@ describe('Upload Document, Email History, outbox and download', () => {
     await history.getByRole('button', { name: /Resend via Transactional mail service/ }).click();
     await page.getByText('Mail queued: the document will be resent to second@mail.example.').waitFor();
     await history.locator('tbody tr').first().getByText('second@mail.example').waitFor();
-    await expect.poll(async () => (await server.database.db.select().from(mails).where(eq(mails.orderId, orderId))).map((m) => [m.kind, m.status]).sort(), { timeout: 15_000 })
-      .toEqual([['approved_order', 'sent'], ['resend', 'sent']]);
+    await expect
+      .poll(
+        async () =>
+          (await server.database.db.select().from(mails).where(eq(mails.orderId, orderId)))
+            .map((m) => [m.kind, m.status])
+            .sort(),
+        { timeout: 15_000 },
+      )
+      .toEqual([
+        ['approved_order', 'sent'],
+        ['resend', 'sent'],
+      ]);
   });
 });
 
 describe('Send Invoice', () => {
   it('checks the order id like the spec says and mails the invoice', async () => {
-    const orderId = await insertOrder(server.database.db, { paymentAmount: '59.00', paymentCurrency: 'USD', email: 'inv@mail.example' });
+    const orderId = await insertOrder(server.database.db, {
+      paymentAmount: '59.00',
+      paymentCurrency: 'USD',
+      email: 'inv@mail.example',
+    });
     await page.goto(`${server.baseUrl}/admin/send-invoice`);
     await page.getByRole('heading', { name: 'Send Invoice' }).waitFor();
     await page.getByRole('button', { name: 'Send Invoice' }).click();
@@ -178,6 +215,10 @@ describe('Send Invoice', () => {
     await page.getByLabel('Order ID').fill(String(orderId));
     await page.getByRole('button', { name: 'Send Invoice' }).click();
     await page.getByText(`Invoice INV-${orderId} for order ${orderId} has been queued for inv@mail.example.`).waitFor();
-    await expect.poll(async () => (await server.database.db.select().from(mails).where(eq(mails.orderId, orderId)))[0]?.status, { timeout: 15_000 }).toBe('sent');
+    await expect
+      .poll(async () => (await server.database.db.select().from(mails).where(eq(mails.orderId, orderId)))[0]?.status, {
+        timeout: 15_000,
+      })
+      .toBe('sent');
   });
 });

@@ -18,7 +18,9 @@ declare module 'vitest' {
 
 export default async function setup(project: TestProject) {
   const outDir = mkdtempSync(path.join(tmpdir(), 'arrival-card-web-'));
-  execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn', '--outDir', outDir], { stdio: 'inherit' });
+  execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn', '--outDir', outDir], {
+    stdio: 'inherit',
+  });
   project.provide('webDist', outDir);
   const teardownDatabase = await prepareTemplate(project);
   return async () => {

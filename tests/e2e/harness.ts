@@ -26,13 +26,20 @@ export interface E2EServer {
   seedOrders(count: number): Promise<void>;
   /** Demo orders of the last four days: queues full of work (about half New, a sixth in progress). */
   seedRecentOrders(count: number): Promise<void>;
+  /** Cuts every open connection, as a restart or a network drop would (browsers reconnect on their own). */
+  dropConnections(): void;
   close(): Promise<void>;
 }
 
 export async function startServer(env: Record<string, string> = {}): Promise<E2EServer> {
   const config = loadConfig({ DEMO_ORDERS: '0', LOG_LEVEL: 'silent', ...env });
   const database = await createTestDatabase();
-  const app = await buildApp({ config, database, jwtSecret: 'e2e-secret-'.padEnd(40, 'x'), webDist: inject('webDist') });
+  const app = await buildApp({
+    config,
+    database,
+    jwtSecret: 'e2e-secret-'.padEnd(40, 'x'),
+    webDist: inject('webDist'),
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
@@ -44,11 +51,21 @@ export async function startServer(env: Record<string, string> = {}): Promise<E2E
     async createMember(role, name) {
       n += 1;
       const email = `${role.replace(/\s/g, '').toLowerCase()}${n}@e2e.example`;
-      const [row] = await database.db.insert(teamMembers).values({ name, email, type: role, passwordHash }).returning({ id: teamMembers.id });
+      const [row] = await database.db
+        .insert(teamMembers)
+        .values({ name, email, type: role, passwordHash })
+        .returning({ id: teamMembers.id });
       return { id: row!.id, email, name };
     },
-    seedOrders: async (count) => { await loadDemoOrders(database, { count, seed: 7 }); },
-    seedRecentOrders: async (count) => { await loadDemoOrders(database, { count, seed: 7, spanDays: RECENT_SPAN_DAYS }); },
+    seedOrders: async (count) => {
+      await loadDemoOrders(database, { count, seed: 7 });
+    },
+    seedRecentOrders: async (count) => {
+      await loadDemoOrders(database, { count, seed: 7, spanDays: RECENT_SPAN_DAYS });
+    },
+    dropConnections: () => {
+      app.server.closeAllConnections();
+    },
     async close() {
       await app.close();
       await database.close();
@@ -60,15 +77,30 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
   });
 }
 
-export async function newPage(browser: Browser, width = 1366, height = 900): Promise<{ context: BrowserContext; page: Page }> {
+export async function newPage(
+  browser: Browser,
+  width = 1366,
+  height = 900,
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: { width, height }, acceptDownloads: true });
   const page = await context.newPage();
   // Surface page errors in the test output.
-  page.on('pageerror', (error) => { console.warn(`[page error] ${error.message}`); });
+  page.on('pageerror', (error) => {
+    console.warn(`[page error] ${error.message}`);
+  });
   return { context, page };
 }
 
@@ -80,7 +112,15 @@ export async function signIn(page: Page, baseUrl: string, email: string, passwor
   await page.waitForURL(`${baseUrl}/admin`);
 }
 
-export async function screenshot(page: Page, name: string) {
+/** The whole page by default; `fullPage: false` shows the window as the user sees it (sticky bars where they stick). */
+export async function screenshot(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}) {
   mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true });
+  await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage });
 }
+
+/** A dashboard tile's count (`field`: a folder-count field such as newOrdersCount). */
+export const tile = (page: Page, field: string) => page.locator(`.dashboard-tiles [data-count="${field}"] .tile-count`);
+export const tileNumber = async (page: Page, field: string) => Number(await tile(page, field).textContent());
+/** The queue table's row of one order (its Order Id cell). */
+export const orderRow = (page: Page, orderId: number) =>
+  page.locator('tbody tr').filter({ has: page.locator('td:nth-child(2)', { hasText: new RegExp(`^${orderId}$`) }) });

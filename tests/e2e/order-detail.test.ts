@@ -9,6 +9,7 @@ import { desc, eq } from 'drizzle-orm';
 import { orders, processLogs, remarks } from '../../server/db/schema';
 import { insertOrder, type OrderValues } from '../../server/test/order-factory';
 import { encodeId } from '../../shared/ids';
+import { runRetention } from '../../server/features/erasure/retention.service';
 import { launchBrowser, newPage, screenshot, SCREENSHOTS, signIn, startServer, type E2EServer } from './harness';
 
 let server: E2EServer;
@@ -41,15 +42,22 @@ async function open(page: Page, orderId: number) {
   await page.getByText(`Order ${orderId}`, { exact: true }).waitFor();
 }
 
-const section = (page: Page, title: string) => page.locator('section.od-section').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+const section = (page: Page, title: string) =>
+  page.locator('section.od-section').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 const moveButtons = (page: Page) => page.getByRole('group', { name: 'Move order to' }).getByRole('button');
 
 describe('order detail: the application as the customer answered it', () => {
   let page: Page;
-  beforeAll(async () => { ({ page } = await session('Team', 'Tara Team')); });
+  beforeAll(async () => {
+    ({ page } = await session('Team', 'Tara Team'));
+  });
 
   it('shows residence and the immigration section when both answers are no, and hides them when either is yes', async () => {
-    const visitor = await order({ purposeOfVisit: 'Others', specificPurposeForVisit: 'Ski competition', homeAddressCityName: 'Melbourne' });
+    const visitor = await order({
+      purposeOfVisit: 'Others',
+      specificPurposeForVisit: 'Ski competition',
+      homeAddressCityName: 'Melbourne',
+    });
     await open(page, visitor);
     const basic = section(page, 'Basic Information');
     await basic.getByText('Country of Residence').waitFor();
@@ -64,7 +72,12 @@ describe('order detail: the application as the customer answered it', () => {
     await section(page, 'Passport details').getByText('1988 / March / 14').waitFor();
     await section(page, 'Address in Japan').getByText('+61 412345678').waitFor();
 
-    const japanese = await order({ hasJapanesePassport: 'yes', homeAddressCountryName: null, homeAddressCityName: null, purposeOfVisit: null });
+    const japanese = await order({
+      hasJapanesePassport: 'yes',
+      homeAddressCountryName: null,
+      homeAddressCityName: null,
+      purposeOfVisit: null,
+    });
     await open(page, japanese);
     await section(page, 'Basic Information').getByText('Architect').waitFor();
     expect(await section(page, 'Basic Information').getByText('Country of Residence').count()).toBe(0);
@@ -78,13 +91,26 @@ describe('order detail: the application as the customer answered it', () => {
 
   it('shows the eight declarations in full, the quantity when the eighth is yes, and personal effects and other articles under their rules', async () => {
     const eight = await order({
-      declarationEight: 'yes', quantityOfUnaccompaniedArticles: 3, alcoholicBeverages: 2, cigarettes: 200, perfume: '2.50',
-      articleName: 'Camera', quantity: 1, unit: 'pcs', marketValue: '1200.00', currency: 'USD',
+      declarationEight: 'yes',
+      quantityOfUnaccompaniedArticles: 3,
+      alcoholicBeverages: 2,
+      cigarettes: 200,
+      perfume: '2.50',
+      articleName: 'Camera',
+      quantity: 1,
+      unit: 'pcs',
+      marketValue: '1200.00',
+      currency: 'USD',
     });
     await open(page, eight);
     const declarations = section(page, 'Declaration of accompanied and unaccompanied articles');
     expect(await declarations.locator('.od-question').count()).toBe(8);
-    await declarations.getByText('Are you carrying cash or other means of payment worth more than 1,000,000 yen, or precious metals weighing more than 1 kg?', { exact: false }).waitFor();
+    await declarations
+      .getByText(
+        'Are you carrying cash or other means of payment worth more than 1,000,000 yen, or precious metals weighing more than 1 kg?',
+        { exact: false },
+      )
+      .waitFor();
     await declarations.getByText('Quantity of unaccompanied articles: 3').waitFor();
     await section(page, 'Personal Effects').getByText('Perfume (oz)').waitFor();
     await section(page, 'Personal effects other article names').getByText('Camera').waitFor();
@@ -99,12 +125,20 @@ describe('order detail: the application as the customer answered it', () => {
 
   it('warns about answers that look wrong, and answers an unknown id with a clear page', async () => {
     const wrong = await order({
-      dateOfArrivalInJapan: 10, monthOfArrivalInJapan: 3, yearOfArrivalInJapan: 2024, dateOfExpiry: 1, monthOfExpiry: 3, yearOfExpiry: 2024,
-      homeAddressCountryName: null, postalCodeJapan: '16000',
+      dateOfArrivalInJapan: 10,
+      monthOfArrivalInJapan: 3,
+      yearOfArrivalInJapan: 2024,
+      dateOfExpiry: 1,
+      monthOfExpiry: 3,
+      yearOfExpiry: 2024,
+      homeAddressCountryName: null,
+      postalCodeJapan: '16000',
     });
     await open(page, wrong);
     const warnings = page.getByRole('region', { name: 'Check these answers' });
-    await warnings.getByText('The passport expires on 1 March 2024, before the arrival date (10 March 2024).').waitFor();
+    await warnings
+      .getByText('The passport expires on 1 March 2024, before the arrival date (10 March 2024).')
+      .waitFor();
     await warnings.getByText('The arrival date (10 March 2024) is in the past.').waitFor();
     await warnings.getByText('The country of residence is missing', { exact: false }).waitFor();
     await warnings.getByText('The postal code in Japan "16000" is not 7 digits.').waitFor();
@@ -132,7 +166,9 @@ describe('order detail: remarks, moves, transaction details, e-mail preview', ()
     const history = section(page, 'Comment History');
     const row = history.locator('tbody tr').first();
     await row.getByText('Rob Remarker').waitFor();
-    await expect.poll(() => row.locator('td').nth(2).textContent()).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{1,2}:\d{2}:\d{2} [AP]M$/);
+    await expect
+      .poll(() => row.locator('td').nth(2).textContent())
+      .toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}( EDT)?$/); // under "Date & Time (EST)" (decision 0027)
     expect(await history.getByText('Called the customer: hotel confirmed.').count()).toBe(0);
     await row.getByRole('button', { name: 'Show' }).click();
     await history.getByText('Called the customer: hotel confirmed.').waitFor();
@@ -143,7 +179,14 @@ describe('order detail: remarks, moves, transaction details, e-mail preview', ()
     await section(page, 'Process Log').getByText('Remark added').waitFor();
 
     const [saved] = await server.database.db.select().from(remarks).where(eq(remarks.orderId, id));
-    expect(saved).toMatchObject({ remark: 'Called the customer: hotel confirmed.', remarkName: 'Rob Remarker', staffId: member.id, whatsapp: 'Y', chargeback: 'Y', telephone: null });
+    expect(saved).toMatchObject({
+      remark: 'Called the customer: hotel confirmed.',
+      remarkName: 'Rob Remarker',
+      staffId: member.id,
+      whatsapp: 'Y',
+      chargeback: 'Y',
+      telephone: null,
+    });
   });
 
   it('shows eight move buttons without the current status; a move shows in the status and the timeline', async () => {
@@ -151,21 +194,48 @@ describe('order detail: remarks, moves, transaction details, e-mail preview', ()
     const id = await order({ processStatus: 'Pending' });
     await open(page, id);
     const labels = await moveButtons(page).allTextContents();
-    expect(labels).toEqual(['New', 'Awaiting Response', 'Awaiting Govt', 'Contact Customer', 'Customer Called', 'Completed', 'Refunds', 'ChargeBack']);
+    expect(labels).toEqual([
+      'New',
+      'Awaiting Response',
+      'Awaiting Govt',
+      'Contact Customer',
+      'Customer Called',
+      'Completed',
+      'Refunds',
+      'ChargeBack',
+    ]);
     // A Team member has no Delete.
     expect(await page.getByRole('button', { name: 'Delete' }).count()).toBe(0);
 
     await moveButtons(page).filter({ hasText: 'Awaiting Govt' }).click();
     await page.getByText('successfully', { exact: false }).first().waitFor();
     await expect.poll(() => page.getByTestId('order-status').textContent()).toBe('Awaiting Govt');
-    await expect.poll(() => moveButtons(page).allTextContents()).toEqual(['New', 'Pending', 'Awaiting Response', 'Contact Customer', 'Customer Called', 'Completed', 'Refunds', 'ChargeBack']);
+    await expect
+      .poll(() => moveButtons(page).allTextContents())
+      .toEqual([
+        'New',
+        'Pending',
+        'Awaiting Response',
+        'Contact Customer',
+        'Customer Called',
+        'Completed',
+        'Refunds',
+        'ChargeBack',
+      ]);
     const step = section(page, 'Process Log').locator('li').last();
     await step.getByText('Status changed to AwaitingGovt').waitFor();
     await step.getByText('Mo Mover', { exact: false }).waitFor();
 
-    const [row] = await server.database.db.select({ status: orders.processStatus }).from(orders).where(eq(orders.orderId, id));
+    const [row] = await server.database.db
+      .select({ status: orders.processStatus })
+      .from(orders)
+      .where(eq(orders.orderId, id));
     expect(row!.status).toBe('AwaitingGovt');
-    const [log] = await server.database.db.select().from(processLogs).where(eq(processLogs.orderId, id)).orderBy(desc(processLogs.id));
+    const [log] = await server.database.db
+      .select()
+      .from(processLogs)
+      .where(eq(processLogs.orderId, id))
+      .orderBy(desc(processLogs.id));
     expect(log).toMatchObject({ stepName: 'Status changed to AwaitingGovt', staffId: member.id });
   });
 
@@ -177,7 +247,7 @@ describe('order detail: remarks, moves, transaction details, e-mail preview', ()
     expect(await telecaller.page.getByRole('button', { name: 'Delete' }).count()).toBe(0);
 
     const { page, member: manager } = await session('Manager', 'Mara Manager');
-    // In the Manager's own My Orders only an Admin may delete (spec section 6): no Delete offered.
+    // In the Manager's own My Orders only an Admin may delete (product: roles.md#delete-rules): no Delete offered.
     const own = await order({ processStatus: 'Pending', assignedToId: manager.id });
     await open(page, own);
     expect(await moveButtons(page).count()).toBe(8);
@@ -191,7 +261,10 @@ describe('order detail: remarks, moves, transaction details, e-mail preview', ()
     await expect.poll(() => page.getByTestId('order-status').textContent()).toBe('Deleted');
     // A deleted order can be restored to any of the nine statuses.
     expect(await moveButtons(page).count()).toBe(9);
-    const [row] = await server.database.db.select({ status: orders.processStatus }).from(orders).where(eq(orders.orderId, id));
+    const [row] = await server.database.db
+      .select({ status: orders.processStatus })
+      .from(orders)
+      .where(eq(orders.orderId, id));
     expect(row!.status).toBe('Deleted');
   });
 
@@ -210,13 +283,21 @@ describe('order detail: remarks, moves, transaction details, e-mail preview', ()
     await page.getByText('Transaction details saved successfully.').waitFor();
     await expect.poll(() => dialog.count()).toBe(0);
     await section(page, 'Order Details').getByText('pi_3Nx77ABC').waitFor();
-    const [row] = await server.database.db.select({ t: orders.transactionId, m: orders.merchantName }).from(orders).where(eq(orders.orderId, id));
+    const [row] = await server.database.db
+      .select({ t: orders.transactionId, m: orders.merchantName })
+      .from(orders)
+      .where(eq(orders.orderId, id));
     expect(row).toEqual({ t: 'pi_3Nx77ABC', m: 'Travel Docs Online LLC' });
   });
 
   it('previews the approved-order e-mail with the track link and a WhatsApp button', async () => {
     const { page } = await session('Team', 'Wes WhatsApp');
-    const id = await order({ givenName: 'EMILY', surname: 'TANAKA-SMITH', personalPhoneCode: '61', personalTelephoneNumber: '412345678' });
+    const id = await order({
+      givenName: 'EMILY',
+      surname: 'TANAKA-SMITH',
+      personalPhoneCode: '61',
+      personalTelephoneNumber: '412345678',
+    });
     await open(page, id);
     await page.getByRole('button', { name: 'View Email Content' }).click();
     const dialog = page.getByRole('dialog');
@@ -242,39 +323,110 @@ describe('order detail: remarks, moves, transaction details, e-mail preview', ()
 describe('order detail: a long order on a laptop and a phone', () => {
   it('lays out every section without overlap', async () => {
     const long = await order({
-      processingMode: 'priority', givenName: 'MAXIMILIANA ALEXANDRA', surname: 'VON HOHENZOLLERN-SIGMARINGEN',
+      processingMode: 'priority',
+      givenName: 'MAXIMILIANA ALEXANDRA',
+      surname: 'VON HOHENZOLLERN-SIGMARINGEN',
       email: 'maximiliana.alexandra.von.hohenzollern@a-very-long-mail-domain.example',
-      prefecture: 'OTHER', otherPrefecture: 'NAGANO', city: 'OTHER', otherCity: 'HAKUBA-MURA KITAAZUMI-GUN',
-      address: '4-12-7 Hokujo Wadano Forest Lodge Building East Wing Room 1203', hotelName: 'Hakuba Mountain Grand Resort & Spa Residence',
-      purposeOfVisit: 'Others', specificPurposeForVisit: 'International ski mountaineering competition',
-      declarationTwo: 'yes', declarationFour: 'yes', declarationEight: 'yes', quantityOfUnaccompaniedArticles: 2,
-      alcoholicBeverages: 3, cigarettes: 400, heatNotBurn: 20, cigars: 10, others: 500, perfume: '4.00',
-      articleName: 'Professional camera with telephoto lens', quantity: 1, unit: 'pcs', marketValue: '4800.00', currency: 'EUR',
-      postalCodeJapan: '399-930', transactionId: 'pi_3Qm0verylongtransactionidentifier0001', merchantName: 'Arrival Services Ltd',
+      prefecture: 'OTHER',
+      otherPrefecture: 'NAGANO',
+      city: 'OTHER',
+      otherCity: 'HAKUBA-MURA KITAAZUMI-GUN',
+      address: '4-12-7 Hokujo Wadano Forest Lodge Building East Wing Room 1203',
+      hotelName: 'Hakuba Mountain Grand Resort & Spa Residence',
+      purposeOfVisit: 'Others',
+      specificPurposeForVisit: 'International ski mountaineering competition',
+      declarationTwo: 'yes',
+      declarationFour: 'yes',
+      declarationEight: 'yes',
+      quantityOfUnaccompaniedArticles: 2,
+      alcoholicBeverages: 3,
+      cigarettes: 400,
+      heatNotBurn: 20,
+      cigars: 10,
+      others: 500,
+      perfume: '4.00',
+      articleName: 'Professional camera with telephoto lens',
+      quantity: 1,
+      unit: 'pcs',
+      marketValue: '4800.00',
+      currency: 'EUR',
+      postalCodeJapan: '399-930',
+      transactionId: 'pi_3Qm0verylongtransactionidentifier0001',
+      merchantName: 'Arrival Services Ltd',
     });
     const db = server.database.db;
     const staff = await server.createMember('Team', 'Hana Long-Name Processor');
-    await db.insert(remarks).values(Array.from({ length: 4 }, (_, i) => ({
-      orderId: long, remarkName: staff.name, staffId: staff.id, remark: `Remark ${i + 1}: spoke with the customer about the ski equipment sent separately.`, whatsapp: i % 2 ? 'Y' : null,
-    })));
+    await db.insert(remarks).values(
+      Array.from({ length: 4 }, (_, i) => ({
+        orderId: long,
+        remarkName: staff.name,
+        staffId: staff.id,
+        remark: `Remark ${i + 1}: spoke with the customer about the ski equipment sent separately.`,
+        whatsapp: i % 2 ? 'Y' : null,
+      })),
+    );
     await db.insert(processLogs).values([
       { orderId: long, stepName: 'Order received', staffName: null },
       { orderId: long, stepName: 'Assigned', staffId: staff.id, staffName: staff.name },
-      { orderId: long, stepName: 'Status changed to Pending', staffId: staff.id, staffName: staff.name, detail: 'New -> Pending' },
+      {
+        orderId: long,
+        stepName: 'Status changed to Pending',
+        staffId: staff.id,
+        staffName: staff.name,
+        detail: 'New -> Pending',
+      },
     ]);
 
-    for (const [width, height] of [[1366, 900], [390, 844]] as const) {
+    for (const [width, height] of [
+      [1366, 900],
+      [390, 844],
+    ] as const) {
       const { page } = await session('Team', `Shot ${width}`, width, height);
       await open(page, long);
       await section(page, 'Comment History').locator('tbody tr').first().getByRole('button', { name: 'Show' }).click();
       await screenshot(page, `order-detail-long-${width}`);
       // Nothing wider than the window: no sideways scrolling of the page.
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
       expect(overflow, `page overflows at ${width}px`).toBeLessThanOrEqual(0);
       await page.getByRole('button', { name: 'View Email Content' }).click();
-      await page.frameLocator('iframe[title="Email preview"]').getByText('Download your arrival card from your order page:').waitFor();
+      await page
+        .frameLocator('iframe[title="Email preview"]')
+        .getByText('Download your arrival card from your order page:')
+        .waitFor();
       await page.waitForTimeout(400); // the 300 ms fade-in
       await page.screenshot({ path: `${SCREENSHOTS}/order-detail-email-${width}.png` });
     }
+  });
+});
+
+describe('order detail: personal data erased by the retention policy (issue 22)', () => {
+  it('says what was erased, when and by which rule, above the blank answers', async () => {
+    const arrival = new Date(Date.now() - 45 * 86_400_000);
+    const erased = await order({
+      dateOfArrivalInJapan: arrival.getUTCDate(),
+      monthOfArrivalInJapan: arrival.getUTCMonth() + 1,
+      yearOfArrivalInJapan: arrival.getUTCFullYear(),
+      processStatus: 'Completed',
+      surname: 'RETAINED',
+      givenName: 'KEPT',
+    });
+    const run = await runRetention(
+      { db: server.database.db, storage: { delete: async () => undefined }, log: { warn: () => undefined } },
+      { travelDays: 30, evidenceDays: 540 },
+    );
+    expect(run.travel).toBeGreaterThanOrEqual(1);
+    const { page } = await session('Telecaller', 'Tomo Telecaller');
+    await open(page, erased);
+    const notice = page.getByRole('region', { name: 'Erased personal data' });
+    await notice.getByText('Personal data erased').waitFor();
+    const text = await notice.innerText();
+    expect(text).toContain('Retention policy (Retention policy: 30 days after the arrival date)');
+    expect(text).toContain('Passport, travel and customs answers');
+    expect(text).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} E[SD]T/);
+    await page.getByText('KEPT RETAINED').waitFor(); // who the customer is stays until the evidence period ends
+    expect(await page.getByRole('region', { name: 'Check these answers' }).count()).toBe(0);
+    await screenshot(page, 'order-detail-erased');
   });
 });

@@ -33,7 +33,9 @@ beforeAll(async () => {
   const member = await server.createMember('Team', 'Uma Uploader');
   staffEmail = member.email;
   const res = await fetch(`${server.baseUrl}/api/admin/admin-login`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: member.email, password: TEST_PASSWORD }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: member.email, password: TEST_PASSWORD }),
   });
   staffToken = (await res.json()).jwtToken;
 });
@@ -51,7 +53,11 @@ async function uploadDocument(orderId: number): Promise<Buffer> {
   form.set('email', 'emily.tanaka@mail.example');
   form.set('mailServiceProvider', 'smtp');
   form.set('uploadVisaDoc', new Blob([bytes], { type: 'application/pdf' }), 'card.pdf');
-  const res = await fetch(`${server.baseUrl}/api/admin/upload-visa-document`, { method: 'POST', headers: { authorization: `Bearer ${staffToken}` }, body: form });
+  const res = await fetch(`${server.baseUrl}/api/admin/upload-visa-document`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${staffToken}` },
+    body: form,
+  });
   expect(res.status).toBe(200);
   return bytes;
 }
@@ -88,27 +94,59 @@ describe('a customer tracks an order and downloads the document', () => {
     await page.getByRole('button', { name: 'TRACK ORDER' }).click();
     await page.getByText('Please enter your orderId').waitFor();
     await page.getByText('Please enter your email').waitFor();
-    expect(await page.getByRole('link', { name: 'Contact Support' }).getAttribute('href')).toBe('mailto:support@japan-arrival.example');
+    expect(await page.getByRole('link', { name: 'Contact Support' }).getAttribute('href')).toBe(
+      'mailto:support@japan-arrival.example',
+    );
 
     await trackAs(page, orderId, 'someone.else@mail.example');
-    await page.getByRole('alert').filter({ hasText: 'We could not find an order with this Order ID and Email ID.' }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'We could not find an order with this Order ID and Email ID.' })
+      .waitFor();
     expect(page.url()).toBe(`${server.baseUrl}/track-order/${encodeId(orderId)}`);
 
     await page.getByLabel('Email ID').fill('  Emily.Tanaka@MAIL.example ');
     await page.getByRole('button', { name: 'TRACK ORDER' }).click();
     await page.waitForURL(`${server.baseUrl}/get-new-order-details/${encodeId(orderId)}`);
-    await page.getByRole('alert').filter({ hasText: 'Order found. You can now download your Japan Arrival Card.' }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Order found. You can now download your Japan Arrival Card.' })
+      .waitFor();
     await page.getByText('Your Japan Arrival Card application is completed.').waitFor();
     const headers = await page.locator('.download-history th').allTextContents();
-    expect(headers).toEqual(['#', 'Order ID', 'Date & Time (EST)', 'Device IP Address', 'Device', 'Device Type', 'Browser', 'OS', 'Device Location']);
+    expect(headers).toEqual([
+      '#',
+      'Order ID',
+      'Date & Time (EST)',
+      'Device IP Address',
+      'Device',
+      'Device Type',
+      'Browser',
+      'OS',
+      'Device Location',
+    ]);
     await page.getByText('No data available in table').waitFor();
 
     const button = page.getByRole('button', { name: 'Download Now' });
     expect(await button.isEnabled()).toBe(true);
     const downloadEvent = page.waitForEvent('download');
+    // product: public-pages.md#download: the call answers {status, message} as JSON; the file comes from the one-time URL in data.
+    const answered = page.waitForResponse(
+      (r) => r.url().endsWith('/api/front/download-passport-doc-pdf') && r.request().method() === 'POST',
+    );
+    const fileSent = page.waitForResponse(
+      (r) => r.url().includes('/api/front/download-passport-doc-pdf?ticket=') && r.request().method() === 'GET',
+    );
     const clickedAt = Date.now();
     await button.click();
-    // The history reloads first, then the browser download starts about a second later.
+    const answer = await answered;
+    expect(answer.headers()['content-type']).toMatch(/^application\/json/);
+    expect(await answer.json()).toMatchObject({
+      status: 1,
+      message: 'Your document is ready. The download starts now.',
+    });
+    expect((await fileSent).status()).toBe(200);
+    // The download starts about a second later, then the history shows it.
     const row = page.locator('.download-history tbody tr').first();
     await row.getByText('Chrome').waitFor();
     const download = await downloadEvent;
@@ -121,12 +159,24 @@ describe('a customer tracks an order and downloads the document', () => {
     expect(cells[0]).toBe('1');
     expect(cells[1]).toBe(String(orderId));
     expect(cells[2]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{1,2}:\d{2}:\d{2} (AM|PM)$/);
-    expect(cells.slice(3)).toEqual(['8.8.8.8', 'Computer', 'Desktop', expect.stringMatching(/^Chrome \d+$/), 'Linux', 'United States']);
+    expect(cells.slice(3)).toEqual([
+      '8.8.8.8',
+      'Computer',
+      'Desktop',
+      expect.stringMatching(/^Chrome \d+$/),
+      'Linux',
+      'United States',
+    ]);
     await screenshot(page, 'public-download-japan-arrival-desktop');
 
-    const [recorded] = await server.database.db.select().from(downloadHistory).where(eq(downloadHistory.orderId, orderId));
+    const [recorded] = await server.database.db
+      .select()
+      .from(downloadHistory)
+      .where(eq(downloadHistory.orderId, orderId));
     expect(recorded).toMatchObject({ ip: '8.8.8.8', os: 'Linux', deviceType: 'Desktop', country: 'United States' });
-    const logs = await server.database.db.select().from(processLogs)
+    const logs = await server.database.db
+      .select()
+      .from(processLogs)
       .where(and(eq(processLogs.orderId, orderId), eq(processLogs.stepName, 'Downloaded by customer')));
     expect(logs).toHaveLength(1);
 
@@ -135,7 +185,9 @@ describe('a customer tracks an order and downloads the document', () => {
     await page.locator('.download-history tbody tr td', { hasText: '8.8.8.8' }).waitFor();
 
     // Nothing left this machine: every request went to our own server.
-    expect(requests.filter((u) => !u.startsWith(server.baseUrl) && !u.startsWith('blob:') && !u.startsWith('data:'))).toEqual([]);
+    expect(
+      requests.filter((u) => !u.startsWith(server.baseUrl) && !u.startsWith('blob:') && !u.startsWith('data:')),
+    ).toEqual([]);
     await context.close();
   });
 
@@ -157,7 +209,14 @@ describe('a customer tracks an order and downloads the document', () => {
 
     // A staff member signed in in the same browser; a token the server refuses (tampered) on the public page.
     await signIn(page, server.baseUrl, staffEmail);
-    await page.evaluate(({ id }) => sessionStorage.setItem(`order-access:${id}`, JSON.stringify({ token: 'not.a.token', expiresAt: new Date(Date.now() + 600_000).toISOString() })), { id: orderId });
+    await page.evaluate(
+      ({ id }) =>
+        sessionStorage.setItem(
+          `order-access:${id}`,
+          JSON.stringify({ token: 'not.a.token', expiresAt: new Date(Date.now() + 600_000).toISOString() }),
+        ),
+      { id: orderId },
+    );
     await page.goto(`${server.baseUrl}/get-new-order-details/${encodeId(orderId)}`);
     await page.waitForURL(`${server.baseUrl}/track-order/${encodeId(orderId)}`);
     await page.getByText('Please enter your Order ID and Email ID to see this order.').waitFor();
@@ -186,8 +245,18 @@ describe('branding by landing site', () => {
     await page.goto(`${server.baseUrl}/track-order/${encodeId(orderId)}`);
     await expectLogoLoaded(page, '/brand/japan-arrival.svg');
     const menu = page.getByRole('navigation', { name: 'Main menu' });
-    expect(await menu.getByRole('link').allTextContents()).toEqual(['Home', 'Apply Now', 'Additional Benefits', 'Terms', 'Privacy', 'Refund', 'Contact']);
-    expect(await menu.getByRole('link', { name: 'Apply Now' }).getAttribute('href')).toBe('https://japan-arrival.example/apply');
+    expect(await menu.getByRole('link').allTextContents()).toEqual([
+      'Home',
+      'Apply Now',
+      'Additional Benefits',
+      'Terms',
+      'Privacy',
+      'Refund',
+      'Contact',
+    ]);
+    expect(await menu.getByRole('link', { name: 'Apply Now' }).getAttribute('href')).toBe(
+      'https://japan-arrival.example/apply',
+    );
     await page.getByText('© 2025 Japan Arrival Card Online. All rights reserved.').waitFor();
     await screenshot(page, 'public-track-japan-arrival-desktop');
 
@@ -212,7 +281,10 @@ describe('branding by landing site', () => {
       const email = `${siteKey}@mail.example`;
       const orderId = await orderOn(siteKey, email);
       await uploadDocument(orderId);
-      for (const [label, size] of [['desktop', { width: 1366, height: 900 }], ['phone', phone]] as const) {
+      for (const [label, size] of [
+        ['desktop', { width: 1366, height: 900 }],
+        ['phone', phone],
+      ] as const) {
         const { context, page } = await newPage(browser, size.width, size.height);
         await page.setExtraHTTPHeaders({ 'x-forwarded-for': '133.11.0.1' });
         await page.goto(`${server.baseUrl}/track-order/${encodeId(orderId)}`);
@@ -250,12 +322,18 @@ describe('branding by landing site', () => {
   it('public pages load their own chunks and no admin code', async () => {
     const { context, page } = await newPage(browser);
     const scripts: string[] = [];
-    page.on('response', (response) => { if (response.url().endsWith('.js')) scripts.push(response.url()); });
+    page.on('response', (response) => {
+      if (response.url().endsWith('.js')) scripts.push(response.url());
+    });
     await page.goto(`${server.baseUrl}/track-order`);
     await page.getByRole('button', { name: 'TRACK ORDER' }).waitFor();
     const names = scripts.map((u) => u.split('/').pop()!);
-    expect(names.some((n) => n.startsWith('TrackOrderPage-'))).toBe(true);
-    expect(names.filter((n) => /^(AdminLayout|QueuePage|OrderDetailPage|ManageTeamPage|LoginPage)-/.test(n))).toEqual([]);
+    expect(names.some((n) => n.startsWith('PublicApp-'))).toBe(true);
+    expect(
+      names.filter((n) =>
+        /^(start-staff-app|AdminLayout|QueuePage|OrderDetailRoute|OrderDetailPage|ManageTeamPage|LoginPage)-/.test(n),
+      ),
+    ).toEqual([]);
     const code = (await Promise.all(scripts.map((u) => fetch(u).then((r) => r.text())))).join('\n');
     expect(code).not.toContain('Manage Team');
     await context.close();
@@ -273,17 +351,22 @@ describe('the translation widget', () => {
   });
 
   it('loads its script at the top when configured (served here by the test, no outside network), and the page works when it fails', async () => {
-    const widgetServer = await startServer({ DATA_DIR: dataDir, TRANSLATE_WIDGET_URL: 'https://translate.widget.example/element.js?cb=initTranslateWidget' });
+    const widgetServer = await startServer({
+      DATA_DIR: dataDir,
+      TRANSLATE_WIDGET_URL: 'https://translate.widget.example/element.js?cb=initTranslateWidget',
+    });
     try {
       const { context, page } = await newPage(browser, 390, 844);
-      await page.route('https://translate.widget.example/**', (route) => route.fulfill({
-        contentType: 'text/javascript',
-        body: `window.google = { translate: { TranslateElement: function (options, id) {
+      await page.route('https://translate.widget.example/**', (route) =>
+        route.fulfill({
+          contentType: 'text/javascript',
+          body: `window.google = { translate: { TranslateElement: function (options, id) {
           var select = document.createElement('select'); select.setAttribute('aria-label', 'Select Language');
           select.innerHTML = '<option>Select Language</option><option>日本語</option>';
           document.getElementById(id).appendChild(select);
         } } }; window.initTranslateWidget();`,
-      }));
+        }),
+      );
       await page.goto(`${widgetServer.baseUrl}/track-order`);
       await page.getByRole('combobox', { name: 'Select Language' }).waitFor();
       // The widget sits above the header.

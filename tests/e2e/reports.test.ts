@@ -31,13 +31,21 @@ const day = (offset: number) => new Date(Date.now() + offset * DAY).toISOString(
 async function allTableRows(page: Page): Promise<string[][]> {
   const rows: string[][] = [];
   for (;;) {
-    const cells = await page.locator('table tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent!.trim())));
+    const cells = await page
+      .locator('table tbody tr')
+      .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent!.trim())));
     rows.push(...cells);
     const next = page.getByRole('button', { name: 'Next page' });
-    if (!(await next.count()) || await next.evaluate((el) => el.closest('li')!.classList.contains('disabled'))) break;
+    if (!(await next.count()) || (await next.evaluate((el) => el.closest('li')!.classList.contains('disabled')))) break;
     const first = cells[0]![0];
     await next.click();
-    await page.locator('table tbody tr').first().locator('td').first().filter({ hasNotText: new RegExp(`^${first}$`) }).waitFor();
+    await page
+      .locator('table tbody tr')
+      .first()
+      .locator('td')
+      .first()
+      .filter({ hasNotText: new RegExp(`^${first}$`) })
+      .waitFor();
   }
   return rows;
 }
@@ -48,7 +56,10 @@ async function phoneScreenshot(path: string, name: string, heading: string) {
   await signIn(page, server.baseUrl, manager.email);
   await page.goto(`${server.baseUrl}${path}`);
   await page.getByRole('heading', { name: heading }).waitFor();
-  await page.locator('table tbody tr td:nth-child(2), form select option:nth-child(2), section.process-log-group').first().waitFor({ state: 'attached' });
+  await page
+    .locator('table tbody tr td:nth-child(2), form select option:nth-child(2), section.process-log-group')
+    .first()
+    .waitFor({ state: 'attached' });
   await page.waitForTimeout(300);
   await screenshot(page, name);
   await context.close();
@@ -75,37 +86,69 @@ describe('reports in the browser', () => {
     await page.getByLabel('Search').fill('IA');
     await page.waitForURL(/q=IA/);
 
-    const expected = await selectRows<{ nationality: string; count: number; standard: number; priority: number; future: number }>(server.database.db, sql`
+    const expected = await selectRows<{
+      nationality: string;
+      count: number;
+      standard: number;
+      priority: number;
+      future: number;
+    }>(
+      server.database.db,
+      sql`
       select nationality, count(*)::int as count, (count(*) filter (where processing_mode = 'standard'))::int as standard,
         (count(*) filter (where processing_mode = 'priority'))::int as priority, (count(*) filter (where processing_mode = 'future'))::int as future
       from orders where process_status <> 'Deleted' and (created_at at time zone 'UTC')::date between ${from}::date and ${to}::date
         and nationality ilike '%ia%'
-      group by nationality order by count desc, nationality`);
+      group by nationality order by count desc, nationality`,
+    );
     expect(expected.length).toBeGreaterThan(3);
-    await page.getByRole('status').filter({ hasText: `${expected.length} rows` }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `${expected.length} rows` })
+      .waitFor();
     await screenshot(page, 'reports-country-desktop');
 
     const table = await allTableRows(page);
-    expect(table).toEqual(expected.map((r, i) => [String(i + 1), r.nationality, String(r.count), String(r.standard), String(r.priority), String(r.future)]));
+    expect(table).toEqual(
+      expected.map((r, i) => [
+        String(i + 1),
+        r.nationality,
+        String(r.count),
+        String(r.standard),
+        String(r.priority),
+        String(r.future),
+      ]),
+    );
     // The chart beside it shows the largest of the same rows.
     const chart = page.getByRole('img', { name: /^Orders per nationality: / });
     expect(await chart.getAttribute('aria-label')).toContain(`${expected[0]!.nationality} ${expected[0]!.count}`);
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    // Export > CSV: the server writes the same rows (POST /api/admin/export-report, with its audit line).
+    await page.getByRole('button', { name: 'Export Country Order Details' }).click();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'CSV', exact: true }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe(`country-orders_${from}_${to}.csv`);
     const bytes = readFileSync((await download.path())!, 'utf8');
     const lines = bytes.replace(/^\uFEFF/, '').split('\r\n');
-    expect(lines[0]).toBe('S. No,State/Territory,Order Count,Standard Processing,Priority Processing,Future Order Processing');
+    expect(lines[0]).toBe(
+      'S. No,State/Territory,Order Count,Standard Processing,Priority Processing,Future Order Processing',
+    );
     expect(lines.slice(1, -1).map((l) => l.split(','))).toEqual(table);
     expect(lines.at(-1)).toBe('');
 
     // Nothing matches: the table says so and Export is off.
     await page.getByLabel('Search').fill('no-such-country');
     await page.locator('table').getByText('No records found').waitFor();
-    expect(await page.getByRole('button', { name: 'Export CSV' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Export Country Order Details' }).isDisabled()).toBe(true);
 
     await context.close();
-    await phoneScreenshot(`/admin/country-order-list?from=${from}&to=${to}`, 'reports-country-phone', 'Country Order Details');
+    await phoneScreenshot(
+      `/admin/country-order-list?from=${from}&to=${to}`,
+      'reports-country-phone',
+      'Country Order Details',
+    );
   });
 
   it('Order Processed: counts follow who completed orders; chart per staff member', async () => {
@@ -113,11 +156,19 @@ describe('reports in the browser', () => {
     await signIn(page, server.baseUrl, manager.email);
     await page.goto(`${server.baseUrl}/admin/processed-order?from=&to=`);
     await page.getByRole('heading', { name: 'Processed By' }).waitFor();
-    const expected = await selectRows<{ name: string; count: number }>(server.database.db, sql`
+    const expected = await selectRows<{ name: string; count: number }>(
+      server.database.db,
+      sql`
       select processed_by_name as name, count(*)::int as count from orders where processed_at is not null and process_status <> 'Deleted'
-      group by 1 order by 2 desc, 1`);
-    await page.getByRole('status').filter({ hasText: `${expected.length} rows` }).waitFor();
-    expect(await allTableRows(page)).toEqual(expected.map((r, i) => [String(i + 1), r.name, r.count.toLocaleString('en-US')]));
+      group by 1 order by 2 desc, 1`,
+    );
+    await page
+      .getByRole('status')
+      .filter({ hasText: `${expected.length} rows` })
+      .waitFor();
+    expect(await allTableRows(page)).toEqual(
+      expected.map((r, i) => [String(i + 1), r.name, r.count.toLocaleString('en-US')]),
+    );
     await page.getByRole('img', { name: /^Orders per staff member: / }).waitFor();
     await page.getByLabel('Search').fill('sota');
     await expect.poll(() => page.locator('table tbody tr').count()).toBe(1);
@@ -128,8 +179,12 @@ describe('reports in the browser', () => {
 
   it('Order Processing Logs: both dates needed, search an order id, View opens its logs grouped by step', async () => {
     const orderId = await insertOrder(server.database.db);
-    const [rin] = await selectRows<{ id: number }>(server.database.db, sql`select id from team_members where name = 'Rin Reporter'`);
-    await server.database.db.execute(sql`insert into process_logs (order_id, step_name, staff_id, staff_name, update_time) values
+    const [rin] = await selectRows<{ id: number }>(
+      server.database.db,
+      sql`select id from team_members where name = 'Rin Reporter'`,
+    );
+    await server.database.db
+      .execute(sql`insert into process_logs (order_id, step_name, staff_id, staff_name, update_time) values
       (${orderId}, 'Order received', null, null, now() - interval '2 hours'),
       (${orderId}, 'Assigned', ${rin!.id}, 'Rin Reporter', now() - interval '90 minutes'),
       (${orderId}, 'Remark added', ${rin!.id}, 'Rin Reporter', now() - interval '1 hour'),
@@ -163,13 +218,19 @@ describe('reports in the browser', () => {
     expect(await groups.locator('h2').allTextContents()).toEqual(['Order received 1', 'Assigned 1', 'Remark added 2']);
     const received = await page.getByRole('region', { name: 'Order received' }).locator('td').allTextContents();
     expect(received[0]).toBe('N/A');
-    expect(received[1]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} EST$/);
-    expect(await page.getByRole('region', { name: 'Remark added' }).locator('tr td:first-child').allTextContents()).toEqual(['Rin Reporter', 'Rin Reporter']);
+    expect(received[1]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} E[SD]T$/);
+    expect(
+      await page.getByRole('region', { name: 'Remark added' }).locator('tr td:first-child').allTextContents(),
+    ).toEqual(['Rin Reporter', 'Rin Reporter']);
     await screenshot(page, 'reports-log-detail-desktop');
     await page.goBack();
     await page.getByRole('heading', { name: 'Order Processing Logs' }).waitFor();
     await context.close();
-    await phoneScreenshot(`/admin/view-process-logs/${encodeId(orderId)}`, 'reports-log-detail-phone', 'Process Logs Details');
+    await phoneScreenshot(
+      `/admin/view-process-logs/${encodeId(orderId)}`,
+      'reports-log-detail-phone',
+      'Process Logs Details',
+    );
     await phoneScreenshot('/admin/processed-by-info', 'reports-logs-phone', 'Order Processing Logs');
   });
 
@@ -187,7 +248,10 @@ describe('reports in the browser', () => {
     await page.getByText('Adyen is now the active gateway.').waitFor();
     await page.getByRole('status').filter({ hasText: 'Active gateway: Adyen' }).waitFor();
     await page.getByText(/Last changed to Adyen by Mei Manager/).waitFor();
-    const active = await selectRows<{ gateway_name: string }>(server.database.db, sql`select gateway_name from payment_gateways where is_active`);
+    const active = await selectRows<{ gateway_name: string }>(
+      server.database.db,
+      sql`select gateway_name from payment_gateways where is_active`,
+    );
     expect(active).toEqual([{ gateway_name: 'Adyen' }]);
     await screenshot(page, 'gateway-setting-desktop');
     await context.close();

@@ -1,12 +1,32 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+/**
+ * Entry: the shared look, then one of three apps by the address (issue 27). A customer on the public pages loads
+ * React and those pages only; the sign-in page (`/`) React and its form only; staff screens load the full app
+ * (router, query cache, forms, toasts), which the sign-in app also starts after a completed sign-in.
+ */
+// First: zod's setting must be in place before any schema is built, and the first screen's module (which builds
+// some) may be evaluated before the staff app's.
+import './zod-jitless';
 import 'bootstrap/dist/css/bootstrap.min.css';
-import 'react-toastify/dist/ReactToastify.css';
 import './styles.css';
-import { App } from './app/App';
+import { isOrderDetailPath, isQueuePath, isStaffPath } from './app/staff-paths';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+const root = document.getElementById('root')!;
+// The first screen's code is fetched beside the app's, not after the router asks for it (one round trip less).
+const path = window.location.pathname;
+if (path.startsWith('/admin')) {
+  void import('./features/layout/AdminLayout').catch(() => undefined);
+  // The screen inside the frame too, for the two most opened (a queue, an order): the router would ask only after the
+  // staff app has run.
+  if (isQueuePath(path)) void import('./features/queues/QueuePage').catch(() => undefined);
+  else if (isOrderDetailPath(path)) void import('./app/OrderDetailRoute').catch(() => undefined);
+}
+const start =
+  path === '/'
+    ? import('./app/SignInApp').then((m) => m.startSignInApp(root))
+    : isStaffPath(path)
+      ? import('./app/start-staff-app').then((m) => m.startStaffApp(root))
+      : import('./features/public/PublicApp').then((m) => m.startPublicApp(root));
+start.catch(() => {
+  // A chunk that cannot load (a deploy replaced it, the network dropped): say so instead of a blank page.
+  root.innerHTML = '<p style="padding:2rem;font-family:sans-serif">This page could not load. Please reload it.</p>';
+});

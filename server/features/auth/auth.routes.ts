@@ -1,47 +1,154 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { changePasswordSchema, loginSchema } from '../../../shared/schemas/auth';
+import { changePasswordSchema, loginSchema, verifyOtpSchema } from '../../../shared/schemas/auth';
 import { envelope, failureSchema, ok, staffFailures } from '../../lib/envelope';
-import { staffOnly } from '../../lib/auth';
-import { changePassword, login } from './auth.service';
+import { changePassword, login, verifyOtp, type AuthDeps, type SignInResult } from './auth.service';
+import { endSession, signOutEverywhere } from './sessions.service';
 
 const staffSchema = z.object({ id: z.number(), name: z.string(), email: z.string(), type: z.string() });
+const signedInSchema = envelope(staffSchema.extend({ twoFactorSetupRequired: z.boolean() })).extend({
+  jwtToken: z.string(),
+  deviceToken: z.string(),
+});
+const codeNeededSchema = z.object({
+  status: z.literal(2),
+  message: z.string(),
+  data: z.object({ otpToken: z.string() }),
+});
+const signInFailures = { 400: failureSchema, 401: failureSchema, 429: failureSchema };
+
+export function authDeps(app: FastifyInstance): AuthDeps {
+  return {
+    db: app.db,
+    jwt: app.jwt,
+    box: app.secretBox,
+    issuer: app.config.APP_NAME,
+    sessionLength: app.config.JWT_EXPIRES_IN,
+  };
+}
+
+const signedIn = (result: SignInResult & { kind: 'signed-in' }) => ({
+  status: 1 as const,
+  message: 'Login successful',
+  jwtToken: result.jwtToken,
+  deviceToken: result.deviceToken,
+  data: { ...result.member, twoFactorSetupRequired: result.twoFactorSetupRequired },
+});
 
 export async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const auth = staffOnly(() => app.db);
 
-  app.post('/admin/admin-login', {
-    schema: {
-      tags: ['auth'],
-      summary: 'Staff sign-in',
-      body: loginSchema,
-      response: {
-        200: envelope(staffSchema).extend({ jwtToken: z.string() }),
-        400: failureSchema, 401: failureSchema, 429: failureSchema,
+  app.post(
+    '/admin/admin-login',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Staff sign-in: a token, or (two-factor on) status 2 and a one-time token for verify-otp',
+        body: loginSchema,
+        response: { 200: z.union([signedInSchema, codeNeededSchema]), ...signInFailures },
       },
     },
-  }, async (request) => {
-    const { payload, member } = await login(app.db, request.body, request.ip);
-    const jwtToken = app.jwt.sign(payload);
-    request.log.info({ staffId: member.id }, 'staff signed in');
-    return { status: 1 as const, message: 'Login successful', jwtToken, data: member };
-  });
-
-  app.get('/user_info', {
-    preHandler: auth,
-    schema: { tags: ['auth'], summary: 'The signed-in staff member', security: [{ bearer: [] }], response: { 200: envelope(staffSchema), ...staffFailures } },
-  }, async (request) => ok(request.staff));
-
-  app.post('/admin/change-password', {
-    preHandler: auth,
-    schema: {
-      tags: ['auth'], summary: 'Change the signed-in member\'s password (ends every session of that member)',
-      security: [{ bearer: [] }], body: changePasswordSchema, response: { 200: envelope(z.null()), ...staffFailures },
+    async (request) => {
+      const result = await login(authDeps(app), request.body, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+      });
+      if (result.kind === 'code-needed') {
+        request.log.info({ staffId: result.memberId }, 'staff password accepted, second factor asked');
+        return {
+          status: 2 as const,
+          message: 'Enter the code from your authenticator app.',
+          data: { otpToken: result.otpToken },
+        };
+      }
+      request.log.info({ staffId: result.member.id }, 'staff signed in');
+      return signedIn(result);
     },
-  }, async (request) => {
-    await changePassword(app.db, request.staff, request.body.newPassword);
-    return ok(null, 'Password changed successfully. Please sign in again.');
-  });
+  );
+
+  app.post(
+    '/admin/verify-otp',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'The second step of sign-in: the one-time token and a TOTP or recovery code',
+        body: verifyOtpSchema,
+        response: { 200: signedInSchema, ...signInFailures },
+      },
+    },
+    async (request) => {
+      const result = await verifyOtp(authDeps(app), request.body, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+      });
+      request.log.info({ staffId: result.member.id }, 'staff signed in with a second factor');
+      return signedIn(result);
+    },
+  );
+
+  app.get(
+    '/user_info',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in staff member',
+        security: [{ bearer: [] }],
+        response: { 200: envelope(staffSchema), ...staffFailures },
+      },
+    },
+    async (request) => {
+      const { id, name, email, type } = request.staff;
+      return ok({ id, name, email, type });
+    },
+  );
+
+  app.post(
+    '/admin/logout',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Ends the session of the token it is called with',
+        security: [{ bearer: [] }],
+        response: { 200: envelope(z.null()), ...staffFailures },
+      },
+    },
+    async (request) => {
+      await endSession(app.db, request.staff.sessionId, 'logout');
+      return ok(null, 'You have been signed out.');
+    },
+  );
+
+  app.post(
+    '/admin/logout-everywhere',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Ends every session of the signed-in member, this one included',
+        security: [{ bearer: [] }],
+        response: { 200: envelope(z.object({ ended: z.number() })), ...staffFailures },
+      },
+    },
+    async (request) => {
+      const ended = await signOutEverywhere(app.db, request.staff);
+      return ok({ ended }, 'You have been signed out everywhere.');
+    },
+  );
+
+  app.post(
+    '/admin/change-password',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: "Change the signed-in member's password (ends every session of that member)",
+        security: [{ bearer: [] }],
+        body: changePasswordSchema,
+        response: { 200: envelope(z.null()), ...staffFailures },
+      },
+    },
+    async (request) => {
+      await changePassword(app.db, request.staff, request.body.newPassword);
+      return ok(null, 'Password changed successfully. Please sign in again.');
+    },
+  );
 }

@@ -1,11 +1,10 @@
 /**
- * Chargeback defence packs (spec section 7 `defence-pack-details`, `get-defence-pack-pdf`; DECISIONS section 6):
+ * Chargeback defence packs (product: orders.md#defence-packs):
  * pack 1 = order summary + every sent mail, pack 2 = order summary + every customer download. One builder gives
  * the data of both the printable page and the PDF; each generation writes a process-log line in the same
  * transaction that read the evidence. Also "Sent Mail" of the Download History section: the download history
  * mailed through the queue (an Email History line) with pack 2 attached.
  */
-import { randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db, Executor } from '../../db/client';
@@ -13,24 +12,39 @@ import { downloadHistory, landingSites, mails, orders, uploadDocs } from '../../
 import { requirePermission, type Staff } from '../../lib/auth';
 import { NotFoundError } from '../../lib/errors';
 import { logStep } from '../../lib/process-log';
-import type { Storage } from '../../lib/storage';
+import { storeOrderFile, type Storage } from '../../lib/storage';
 import { easternWithZone, utcTime } from '../../../shared/defence-pack';
 import {
-  DEFENCE_PACK_TITLES, NO_DOWNLOAD_TEXT, NO_MAIL_TEXT,
-  type DefencePack, type DefencePackDownload, type DefencePackMail, type DefencePackType,
+  DEFENCE_PACK_TITLES,
+  NO_DOWNLOAD_TEXT,
+  NO_MAIL_TEXT,
+  type DefencePack,
+  type DefencePackDownload,
+  type DefencePackMail,
+  type DefencePackType,
 } from '../../../shared/schemas/defence-pack';
 import { MAIL_KIND_LABELS, MAIL_PROVIDER_LABELS, type MailKind, type MailProvider } from '../../../shared/schemas/mail';
 import { lockOrderForDocument } from '../documents/documents.service';
-import { assertProviderUsable, defaultProvider, loadTemplateContext, queueMail } from '../mail/mail.queue';
-import { formatMoney, PROCESSING_MODE_LABELS } from '../mail/templates';
+import {
+  assertProviderUsable,
+  defaultProvider,
+  loadTemplateContext,
+  queueMail,
+  formatMoney,
+  PROCESSING_MODE_LABELS,
+} from '../mail';
 import { renderDefencePackPdf } from './defence-pack.pdf';
+import { readErasures } from '../erasure/erasure.service';
 import { downloadHistoryMail } from './download-history-mail';
 
 export const ORDER_NOT_FOUND = 'Order not found.';
 export const FORBIDDEN_MESSAGE = 'Only an Admin or a Manager can prepare chargeback evidence.';
-export const stepName = (type: DefencePackType) => `Defence pack ${type} generated`;
 
-const times = (value: Date | string) => ({ at: new Date(value).toISOString(), time_eastern: easternWithZone(value), time_utc: utcTime(value) });
+const times = (value: Date | string) => ({
+  at: new Date(value).toISOString(),
+  time_eastern: easternWithZone(value),
+  time_utc: utcTime(value),
+});
 
 function providerText(chosen: string, via: string | null): string {
   const label = MAIL_PROVIDER_LABELS[chosen as MailProvider] ?? chosen;
@@ -39,12 +53,16 @@ function providerText(chosen: string, via: string | null): string {
 }
 
 async function readSummary(tx: Executor, orderId: number): Promise<DefencePack['summary']> {
-  const [row] = await tx.select({ order: orders, siteName: landingSites.name, siteDomain: landingSites.domain })
-    .from(orders).innerJoin(landingSites, eq(landingSites.id, orders.landingSiteId))
+  const [row] = await tx
+    .select({ order: orders, siteName: landingSites.name, siteDomain: landingSites.domain })
+    .from(orders)
+    .innerJoin(landingSites, eq(landingSites.id, orders.landingSiteId))
     .where(eq(orders.orderId, orderId));
   if (!row) throw new NotFoundError(ORDER_NOT_FOUND);
   const { order } = row;
-  const [doc] = await tx.select({ file1: uploadDocs.file1, createdAt: uploadDocs.createdAt }).from(uploadDocs)
+  const [doc] = await tx
+    .select({ file1: uploadDocs.file1, createdAt: uploadDocs.createdAt, storageKey: uploadDocs.storageKey })
+    .from(uploadDocs)
     .where(and(eq(uploadDocs.orderId, orderId), eq(uploadDocs.isCurrent, true)));
   const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
   return {
@@ -63,12 +81,17 @@ async function readSummary(tx: Executor, orderId: number): Promise<DefencePack['
     processed_by: order.processedByName,
     process_status: order.processStatus,
     service: `Japan Arrival Card preparation, ${PROCESSING_MODE_LABELS[order.processingMode] ?? order.processingMode}`,
-    document: doc ? { file_name: doc.file1, uploaded_at: iso(doc.createdAt)! } : null,
+    document: doc
+      ? { file_name: doc.file1, uploaded_at: iso(doc.createdAt)!, file_erased: doc.storageKey === '' }
+      : null,
+    erasures: await readErasures(tx, orderId),
   };
 }
 
 async function readMails(tx: Executor, orderId: number): Promise<DefencePackMail[]> {
-  const rows = await tx.select({ mail: mails, file1: uploadDocs.file1 }).from(mails)
+  const rows = await tx
+    .select({ mail: mails, file1: uploadDocs.file1 })
+    .from(mails)
     .leftJoin(uploadDocs, eq(uploadDocs.id, mails.uploadDocId))
     .where(and(eq(mails.orderId, orderId), eq(mails.status, 'sent')))
     .orderBy(asc(mails.sentAt), asc(mails.id));
@@ -84,7 +107,10 @@ async function readMails(tx: Executor, orderId: number): Promise<DefencePackMail
 }
 
 export async function readDownloads(tx: Executor, orderId: number): Promise<DefencePackDownload[]> {
-  const rows = await tx.select().from(downloadHistory).where(eq(downloadHistory.orderId, orderId))
+  const rows = await tx
+    .select()
+    .from(downloadHistory)
+    .where(eq(downloadHistory.orderId, orderId))
     .orderBy(asc(downloadHistory.createdAt), asc(downloadHistory.id));
   return rows.map((d) => ({
     id: d.id,
@@ -100,7 +126,13 @@ export async function readDownloads(tx: Executor, orderId: number): Promise<Defe
 }
 
 /** Reads one pack's evidence (no write). */
-async function readPack(db: Executor, staff: Staff, orderId: number, type: DefencePackType, now: Date): Promise<DefencePack> {
+async function readPack(
+  db: Executor,
+  staff: Staff,
+  orderId: number,
+  type: DefencePackType,
+  now: Date,
+): Promise<DefencePack> {
   const summary = await readSummary(db, orderId);
   return {
     type,
@@ -116,16 +148,28 @@ async function readPack(db: Executor, staff: Staff, orderId: number, type: Defen
   };
 }
 
-/** The process-log line of one generated pack (DECISIONS section 2: a defence pack is a logged step). */
+/** The process-log line of one generated pack (product: orders.md#process-log: a defence pack is a logged step). */
 function logPack(tx: Executor, staff: Staff, pack: DefencePack, form: string): Promise<void> {
-  const count = pack.type === 1 ? `${pack.mails!.length} mail(s)` : `${pack.downloads!.length} download(s)`;
-  return logStep(tx, { orderId: pack.summary.order_id, stepName: stepName(pack.type), staff, detail: `${pack.title}, ${form}, ${count}` });
+  const items = pack.type === 1 ? pack.mails!.length : pack.downloads!.length;
+  return logStep(tx, {
+    orderId: pack.summary.order_id,
+    staff,
+    step: 'defencePackGenerated',
+    details: { type: pack.type, title: pack.title, form, items },
+  });
 }
 
 export type PackForm = 'printable page' | 'PDF';
 
 /** `defence-pack-details`: the pack's data (the printable page). */
-export async function getDefencePack(db: Db, staff: Staff, orderId: number, type: DefencePackType, form: PackForm = 'printable page', now = new Date()): Promise<DefencePack> {
+export async function getDefencePack(
+  db: Db,
+  staff: Staff,
+  orderId: number,
+  type: DefencePackType,
+  form: PackForm = 'printable page',
+  now = new Date(),
+): Promise<DefencePack> {
   requirePermission(staff, 'orders:defence-pack', FORBIDDEN_MESSAGE);
   return db.transaction(async (tx) => {
     const pack = await readPack(tx, staff, orderId, type, now);
@@ -135,12 +179,18 @@ export async function getDefencePack(db: Db, staff: Staff, orderId: number, type
 }
 
 /** `get-defence-pack-pdf`: the same pack drawn as a PDF. */
-export async function getDefencePackPdf(db: Db, staff: Staff, orderId: number, type: DefencePackType): Promise<{ filename: string; pdf: Buffer }> {
+export async function getDefencePackPdf(
+  db: Db,
+  staff: Staff,
+  orderId: number,
+  type: DefencePackType,
+): Promise<{ filename: string; pdf: Buffer }> {
   const pack = await getDefencePack(db, staff, orderId, type, 'PDF');
   return { filename: packFileName(pack), pdf: await renderDefencePackPdf(pack) };
 }
 
-export const packFileName = (pack: Pick<DefencePack, 'type' | 'summary'>) => `Defence-Pack-${pack.type}-${pack.summary.order_id}.pdf`;
+export const packFileName = (pack: Pick<DefencePack, 'type' | 'summary'>) =>
+  `Defence-Pack-${pack.type}-${pack.summary.order_id}.pdf`;
 
 /**
  * "Sent Mail": mails the order's download history to `email` (a dispute team, the merchant...) through the
@@ -148,7 +198,9 @@ export const packFileName = (pack: Pick<DefencePack, 'type' | 'summary'>) => `De
  * if the transaction fails.
  */
 export async function sendDownloadHistory(
-  deps: { db: Db; config: Config; storage: Storage }, staff: Staff, input: { orderId: number; email: string; mailServiceProvider?: MailProvider | undefined },
+  deps: { db: Db; config: Config; storage: Storage },
+  staff: Staff,
+  input: { orderId: number; email: string; mailServiceProvider?: MailProvider | undefined },
 ): Promise<{ mailId: number; downloads: number }> {
   requirePermission(staff, 'orders:defence-pack', FORBIDDEN_MESSAGE);
   const { db, config, storage } = deps;
@@ -159,21 +211,23 @@ export async function sendDownloadHistory(
   const pack = await readPack(db, staff, input.orderId, 2, new Date());
   const pdf = await renderDefencePackPdf(pack);
   const filename = packFileName(pack);
-  const storageKey = `defence-packs/${input.orderId}/${randomUUID()}/${filename}`;
-  await storage.put(storageKey, pdf, 'application/pdf');
-  try {
+  const file = { folder: 'defence-packs', orderId: input.orderId, filename, body: pdf, contentType: 'application/pdf' };
+  return storeOrderFile(storage, file, async (storageKey) => {
     const mailId = await db.transaction(async (tx) => {
       await lockOrderForDocument(tx, input.orderId);
       await logPack(tx, staff, pack, `PDF attached to the download history mail to ${input.email}`);
       return queueMail(tx, config, {
-        orderId: input.orderId, kind: 'download_history', to: input.email, provider,
-        content: downloadHistoryMail(ctx, pack, filename), replyTo: ctx.brand.supportEmail, fromName: ctx.brand.name, staff,
+        orderId: input.orderId,
+        kind: 'download_history',
+        to: input.email,
+        provider,
+        content: downloadHistoryMail(ctx, pack, filename),
+        replyTo: ctx.brand.supportEmail,
+        fromName: ctx.brand.name,
+        staff,
         attachments: [{ filename, storageKey, contentType: 'application/pdf' }],
       });
     });
     return { mailId, downloads: pack.downloads!.length };
-  } catch (error) {
-    await storage.delete(storageKey).catch(() => undefined);
-    throw error;
-  }
+  });
 }

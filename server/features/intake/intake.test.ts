@@ -3,45 +3,36 @@ import { sql } from 'drizzle-orm';
 import { buildTestApp, type TestContext } from '../../test/helper';
 import { selectRows } from '../../db/client';
 import { decodeOrderId } from '../../../shared/ids';
-import type { IntakeOrderInput } from '../../../shared/schemas/order-intake';
+import { intakeApplication as valid } from '../../test/order-factory';
 
 const JAPAN_KEY = 'ja-key-0123456789abcdef';
 const VISIT_KEY = 'vj-key-0123456789abcdef';
 let t: TestContext;
 beforeAll(async () => {
-  t = await buildTestApp({ INTAKE_API_KEYS: `japan-arrival=${JAPAN_KEY},visit-japan-card=${VISIT_KEY}`, PUBLIC_BASE_URL: 'https://track.example' });
+  t = await buildTestApp({
+    INTAKE_API_KEYS: `japan-arrival=${JAPAN_KEY},visit-japan-card=${VISIT_KEY}`,
+    PUBLIC_BASE_URL: 'https://track.example',
+  });
 });
-afterAll(async () => { await t.close(); });
-
-const valid = (overrides: Partial<IntakeOrderInput> = {}): IntakeOrderInput => ({
-  processing_mode: 'standard',
-  has_japanese_passport: 'no', has_reentry_permission: 'no',
-  passport_number: 'pa1234567', surname: 'Moreau', given_name: 'Claire', nationality: 'France',
-  date_of_dob: '7', month_of_dob: 11, year_of_dob: 1990,
-  date_of_expiry: 1, month_of_expiry: 2, year_of_expiry: 2032,
-  occupation: 'Designer', home_address_country_name: 'France', home_address_city_name: 'Lyon',
-  email: 'claire.moreau@mail.example',
-  date_of_arrival_in_japan: 12, month_of_arrival_in_japan: 4, year_of_arrival_in_japan: 2030,
-  airline_company: 'Air France', flight_number: 'AF276', point_of_embarkation: 'Paris',
-  postal_code_japan: '160-0023', prefecture: 'tokyo', city: 'Shinjuku-ku', address: '3-7-1 Nishi-Shinjuku', hotel_name: 'Park Hotel',
-  personal_phone_code: '+33', personal_telephone_number: '612 345 678',
-  purpose_of_visit: 'Tourism', duration_of_stay: '10 days',
-  immigration_one: 'no', immigration_two: 'no', immigration_three: 'no', immigration_four: 'no',
-  declaration_one: 'no', declaration_two: 'no', declaration_three: 'no', declaration_four: 'no',
-  declaration_five: 'no', declaration_six: 'no', declaration_seven: 'no', declaration_eight: 'no',
-  amount: '49.00', currency: 'usd',
-  ...overrides,
+afterAll(async () => {
+  await t.close();
 });
 
-const submit = (body: unknown, { key = JAPAN_KEY, idem = `idem-${Math.random()}` }: { key?: string | null; idem?: string | null } = {}) =>
+const submit = (
+  body: unknown,
+  { key = JAPAN_KEY, idem = `idem-${Math.random()}` }: { key?: string | null; idem?: string | null } = {},
+) =>
   t.app.inject({
-    method: 'POST', url: '/api/intake/orders', payload: body as Record<string, unknown>,
+    method: 'POST',
+    url: '/api/intake/orders',
+    payload: body as Record<string, unknown>,
     headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), ...(idem ? { 'idempotency-key': idem } : {}) },
   });
-const orderCount = async () => (await selectRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from orders`))[0]!.n;
+const orderCount = async () =>
+  (await selectRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from orders`))[0]!.n;
 
 describe('POST /api/intake/orders', () => {
-  it('creates the order for the key\'s landing site and answers its id and track URL', async () => {
+  it("creates the order for the key's landing site and answers its id and track URL", async () => {
     const res = await submit({ ...valid(), landing_site_id: 999, process_status: 'Completed' });
     expect(res.statusCode).toBe(201);
     const body = res.json();
@@ -50,16 +41,33 @@ describe('POST /api/intake/orders', () => {
     expect(orderId).toBeGreaterThanOrEqual(100001);
     expect(trackUrl).toMatch(/^https:\/\/track\.example\/track-order\/[A-Za-z0-9+/]+$/);
     expect(decodeOrderId(trackUrl.split('/').pop())).toBe(orderId);
-    const [row] = await selectRows<Record<string, unknown>>(t.database.db, sql`
+    const [row] = await selectRows<Record<string, unknown>>(
+      t.database.db,
+      sql`
       select o.process_status, o.processing_mode, o.given_name, o.surname, o.passport_number, o.prefecture, o.city, o.postal_code_japan,
         o.personal_phone_code, o.personal_telephone_number, o.date_of_dob, o.payment_amount, o.payment_currency, s.site_key
-      from orders o join landing_sites s on s.id = o.landing_site_id where o.order_id = ${orderId}`);
+      from orders o join landing_sites s on s.id = o.landing_site_id where o.order_id = ${orderId}`,
+    );
     expect(row).toMatchObject({
-      process_status: 'New', processing_mode: 'standard', given_name: 'CLAIRE', surname: 'MOREAU', passport_number: 'PA1234567',
-      prefecture: 'TOKYO', city: 'SHINJUKU-KU', postal_code_japan: '1600023', personal_phone_code: '33',
-      personal_telephone_number: '612345678', date_of_dob: 7, payment_amount: '49.00', payment_currency: 'USD', site_key: 'japan-arrival',
+      process_status: 'New',
+      processing_mode: 'standard',
+      given_name: 'CLAIRE',
+      surname: 'MOREAU',
+      passport_number: 'PA1234567',
+      prefecture: 'TOKYO',
+      city: 'SHINJUKU-KU',
+      postal_code_japan: '1600023',
+      personal_phone_code: '33',
+      personal_telephone_number: '612345678',
+      date_of_dob: 7,
+      payment_amount: '49.00',
+      payment_currency: 'USD',
+      site_key: 'japan-arrival',
     });
-    const logs = await selectRows<{ step_name: string; staff_name: string | null }>(t.database.db, sql`select step_name, staff_name from process_logs where order_id = ${orderId}`);
+    const logs = await selectRows<{ step_name: string; staff_name: string | null }>(
+      t.database.db,
+      sql`select step_name, staff_name from process_logs where order_id = ${orderId}`,
+    );
     expect(logs).toEqual([{ step_name: 'Order received', staff_name: null }]);
     // It arrives in New Orders.
     const admin = await t.loginAs('Admin');
@@ -80,10 +88,16 @@ describe('POST /api/intake/orders', () => {
 
   it('answers 400 with an error per field for a bad body, and creates nothing', async () => {
     const before = await orderCount();
-    const res = await submit(valid({
-      email: 'not-an-email', nationality: 'Atlantis', prefecture: 'NARNIA', month_of_dob: 13,
-      declaration_one: 'maybe' as 'yes', passport_number: undefined as unknown as string,
-    }));
+    const res = await submit(
+      valid({
+        email: 'not-an-email',
+        nationality: 'Atlantis',
+        prefecture: 'NARNIA',
+        month_of_dob: 13,
+        declaration_one: 'maybe' as 'yes',
+        passport_number: undefined as unknown as string,
+      }),
+    );
     expect(res.statusCode).toBe(400);
     const { errors, status } = res.json();
     expect(status).toBe(0);
@@ -95,7 +109,15 @@ describe('POST /api/intake/orders', () => {
       declaration_one: 'Declaration 1: answer yes or no.',
       passport_number: 'Please enter the passport number.',
     });
-    const crossField = await submit(valid({ processing_mode: 'future', purpose_of_visit: 'Others', declaration_eight: 'yes', date_of_arrival_in_japan: 31, month_of_arrival_in_japan: 2 }));
+    const crossField = await submit(
+      valid({
+        processing_mode: 'future',
+        purpose_of_visit: 'Others',
+        declaration_eight: 'yes',
+        date_of_arrival_in_japan: 31,
+        month_of_arrival_in_japan: 2,
+      }),
+    );
     expect(crossField.statusCode).toBe(400);
     expect(crossField.json().errors).toMatchObject({
       processing_date: 'A future order needs a processing_date.',
@@ -106,6 +128,25 @@ describe('POST /api/intake/orders', () => {
     const noKey = await submit(valid(), { idem: null });
     expect(noKey.statusCode).toBe(400);
     expect(noKey.json().errors).toHaveProperty('idempotency-key');
+    expect(await orderCount()).toBe(before);
+  });
+
+  it('refuses a NUL character (U+0000) in a text answer with 400 naming the field, and creates nothing', async () => {
+    // PostgreSQL cannot store U+0000 in text: it used to fail the INSERT, answer 500 and log the whole row.
+    const before = await orderCount();
+    const res = await submit(
+      valid({ surname: 'Mor\u0000eau', hotel_name: '\u0000', duration_of_stay: '10 days\u0000' }),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      status: 0,
+      message: 'The surname must not contain the NUL character (U+0000).',
+      errors: {
+        surname: 'The surname must not contain the NUL character (U+0000).',
+        hotel_name: 'The hotel name must not contain the NUL character (U+0000).',
+        duration_of_stay: 'The duration of stay must not contain the NUL character (U+0000).',
+      },
+    });
     expect(await orderCount()).toBe(before);
   });
 
@@ -129,7 +170,9 @@ describe('POST /api/intake/orders', () => {
 
   it('makes one order when the same submission arrives twice at once', async () => {
     const before = await orderCount();
-    const results = await Promise.all([1, 2, 3].map(() => submit(valid({ given_name: 'Twin' }), { idem: 'double-click-7' })));
+    const results = await Promise.all(
+      [1, 2, 3].map(() => submit(valid({ given_name: 'Twin' }), { idem: 'double-click-7' })),
+    );
     expect(new Set(results.map((r) => r.json().data.orderId)).size).toBe(1);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 200, 201]);
     expect(await orderCount()).toBe(before + 1);
@@ -138,7 +181,9 @@ describe('POST /api/intake/orders', () => {
   it('is documented in the OpenAPI document', async () => {
     const doc = (await t.app.inject({ url: '/api/docs/json' })).json();
     const op = doc.paths['/api/intake/orders'].post;
-    expect(op.parameters.some((p: { name: string; in: string }) => p.name === 'idempotency-key' && p.in === 'header')).toBe(true);
+    expect(
+      op.parameters.some((p: { name: string; in: string }) => p.name === 'idempotency-key' && p.in === 'header'),
+    ).toBe(true);
     expect(op.requestBody.content['application/json'].schema.properties).toHaveProperty('passport_number');
     expect(doc.paths).toHaveProperty('/api/admin/search-order');
   });

@@ -1,7 +1,6 @@
-/** The PDF invoice (DECISIONS section 6), drawn with pdfkit in DejaVu Sans (pdf-fonts.ts): names print as typed. */
-import PDFDocument from 'pdfkit';
-import { PDF_FONT, PDF_FONT_BOLD, printable, usePdfFonts } from '../../lib/pdf-fonts';
-import { formatDate, formatMoney, PROCESSING_MODE_LABELS } from '../mail/templates';
+/** The PDF invoice (product: orders.md#invoices), drawn with pdfkit in DejaVu Sans (pdf-fonts.ts): names print as typed. */
+import { newPdfDocument, PDF_FONT, PDF_FONT_BOLD, printable } from '../../lib/pdf-fonts';
+import { formatDate, formatMoney, PROCESSING_MODE_LABELS } from '../mail';
 
 export interface InvoiceData {
   invoiceNumber: string;
@@ -23,23 +22,29 @@ export function invoiceNumber(orderId: number): string {
   return `INV-${orderId}`;
 }
 
-export function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
+export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
+  const doc = await newPdfDocument({
+    size: 'A4',
+    margin: 50,
+    info: { Title: `Invoice ${data.invoiceNumber}`, Author: data.seller.name, Subject: `Order ${data.orderId}` },
+  });
   return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({
-      size: 'A4', margin: 50,
-      info: { Title: `Invoice ${data.invoiceNumber}`, Author: data.seller.name, Subject: `Order ${data.orderId}` },
-    });
     const chunks: Buffer[] = [];
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
-    usePdfFonts(doc);
 
     const accent = '#bc002d';
     doc.fillColor(accent).font(PDF_FONT_BOLD).fontSize(20).text(printable(data.seller.name), 50, 50);
-    doc.fillColor('#616e7c').font(PDF_FONT).fontSize(10).text(printable(`${data.seller.domain}  |  ${data.seller.supportEmail}`));
+    doc
+      .fillColor('#616e7c')
+      .font(PDF_FONT)
+      .fontSize(10)
+      .text(printable(`${data.seller.domain}  |  ${data.seller.supportEmail}`));
     doc.fillColor('#1f2933').font(PDF_FONT_BOLD).fontSize(26).text('INVOICE', 350, 50, { width: 195, align: 'right' });
-    doc.font(PDF_FONT).fontSize(10)
+    doc
+      .font(PDF_FONT)
+      .fontSize(10)
       .text(`Invoice number: ${data.invoiceNumber}`, 350, 86, { width: 195, align: 'right' })
       .text(`Invoice date: ${formatDate(data.issuedAt)}`, { width: 195, align: 'right' });
 
@@ -62,7 +67,12 @@ export function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
     ];
     let y = 220;
     doc.rect(50, y, 495, 22).fill('#f4f5f7');
-    doc.fillColor('#1f2933').font(PDF_FONT_BOLD).fontSize(10).text('Detail', 60, y + 7).text('Value', 250, y + 7);
+    doc
+      .fillColor('#1f2933')
+      .font(PDF_FONT_BOLD)
+      .fontSize(10)
+      .text('Detail', 60, y + 7)
+      .text('Value', 250, y + 7);
     y += 22;
     doc.font(PDF_FONT).fontSize(10);
     for (const [label, value] of rows) {
@@ -72,10 +82,16 @@ export function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
       doc.moveTo(50, y).lineTo(545, y).strokeColor('#e4e7eb').lineWidth(0.5).stroke();
     }
     y += 16;
-    doc.font(PDF_FONT_BOLD).fontSize(13).fillColor('#1f2933')
+    doc
+      .font(PDF_FONT_BOLD)
+      .fontSize(13)
+      .fillColor('#1f2933')
       .text(`Total paid: ${formatMoney(data.amount, data.currency)}`, 250, y, { width: 295, align: 'right' });
 
-    doc.font(PDF_FONT).fontSize(8).fillColor('#616e7c')
+    doc
+      .font(PDF_FONT)
+      .fontSize(8)
+      .fillColor('#616e7c')
       .text(printable(data.seller.footerText), 50, 760, { width: 495, align: 'center' });
     doc.end();
   });

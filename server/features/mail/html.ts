@@ -5,7 +5,9 @@
  */
 export class SafeHtml {
   constructor(readonly value: string) {}
-  toString(): string { return this.value; }
+  toString(): string {
+    return this.value;
+  }
 }
 
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -23,7 +25,9 @@ function render(value: unknown): string {
 
 export function html(strings: TemplateStringsArray, ...values: unknown[]): SafeHtml {
   let out = strings[0] ?? '';
-  values.forEach((value, i) => { out += render(value) + (strings[i + 1] ?? ''); });
+  values.forEach((value, i) => {
+    out += render(value) + (strings[i + 1] ?? '');
+  });
   return new SafeHtml(out);
 }
 
@@ -34,6 +38,7 @@ export function safeUrl(url: string): string {
 
 /** One line for a header (subject): no CR/LF, no control characters. */
 export function headerText(value: string): string {
-  // eslint-disable-next-line no-control-regex
-  return value.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim();
+  return value.replace(CONTROL_CHARACTERS, ' ').replace(/\s+/g, ' ').trim();
 }
+// eslint-disable-next-line no-control-regex -- control characters are what it replaces
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]+/g;

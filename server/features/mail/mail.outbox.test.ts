@@ -31,8 +31,15 @@ describe('local outbox', () => {
     const admin = await t.loginAs('Admin');
     const orderId = await insertOrder(t.database.db, { givenName: 'OLIVIA', surname: 'OUTBOX' });
     for (const provider of ['ses', 'smtp']) {
-      const body = multipart({ orderId, email: 'olivia@mail.example', mailServiceProvider: provider }, [{ field: 'uploadVisaDoc', filename: 'c.pdf', contentType: 'application/pdf', data: pdfBytes() }]);
-      const res = await t.app.inject({ method: 'POST', url: '/api/admin/upload-visa-document', payload: body.payload, headers: { ...team.headers, ...body.headers } });
+      const body = multipart({ orderId, email: 'olivia@mail.example', mailServiceProvider: provider }, [
+        { field: 'uploadVisaDoc', filename: 'c.pdf', contentType: 'application/pdf', data: pdfBytes() },
+      ]);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/upload-visa-document',
+        payload: body.payload,
+        headers: { ...team.headers, ...body.headers },
+      });
       expect(res.statusCode).toBe(200);
     }
     const pending = await t.app.inject({ url: '/api/admin/mail-outbox?filter=pending', headers: admin.headers });
@@ -40,15 +47,23 @@ describe('local outbox', () => {
 
     expect(await worker.drain()).toMatchObject({ sent: 2 });
     const rows = await t.database.db.select().from(mails).where(eq(mails.orderId, orderId));
-    expect(rows.map((r) => [r.mailServiceProvider, r.status, r.deliveredVia]).sort()).toEqual([['ses', 'sent', 'outbox'], ['smtp', 'sent', 'outbox']]);
+    expect(rows.map((r) => [r.mailServiceProvider, r.status, r.deliveredVia]).sort()).toEqual([
+      ['ses', 'sent', 'outbox'],
+      ['smtp', 'sent', 'outbox'],
+    ]);
 
     const outbox = await t.app.inject({ url: '/api/admin/mail-outbox?page=1&limit=10', headers: admin.headers });
     expect(outbox.statusCode).toBe(200);
     const body = outbox.json();
     expect(body.totalRecords).toBe(2);
     expect(body.data[0]).toMatchObject({
-      order_id: orderId, to_address: 'olivia@mail.example', delivered_via: 'outbox', status: 'sent', mail_service_provider: 'smtp',
-      subject: `Your Japan Arrival Card is ready (order ${orderId})`, from_address: '"Japan Arrival Card Online" <no-reply@arrivalcard-mail.example>',
+      order_id: orderId,
+      to_address: 'olivia@mail.example',
+      delivered_via: 'outbox',
+      status: 'sent',
+      mail_service_provider: 'smtp',
+      subject: `Your Japan Arrival Card is ready (order ${orderId})`,
+      from_address: '"Japan Arrival Card Online" <no-reply@arrivalcard-mail.example>',
       uploadDoc: { file1: `${orderId}_file1.pdf` },
     });
     expect(body.data[0].html).toContain('Dear OLIVIA OUTBOX,');
@@ -66,8 +81,15 @@ describe('default upload limit', () => {
     const team = await t.loginAs('Team');
     const orderId = await insertOrder(t.database.db);
     const send = (size: number) => {
-      const body = multipart({ orderId, email: 'big@mail.example', mailServiceProvider: 'smtp' }, [{ field: 'uploadVisaDoc', filename: 'scan.pdf', contentType: 'application/pdf', data: pdfBytes(size) }]);
-      return t.app.inject({ method: 'POST', url: '/api/admin/upload-visa-document', payload: body.payload, headers: { ...team.headers, ...body.headers } });
+      const body = multipart({ orderId, email: 'big@mail.example', mailServiceProvider: 'smtp' }, [
+        { field: 'uploadVisaDoc', filename: 'scan.pdf', contentType: 'application/pdf', data: pdfBytes(size) },
+      ]);
+      return t.app.inject({
+        method: 'POST',
+        url: '/api/admin/upload-visa-document',
+        payload: body.payload,
+        headers: { ...team.headers, ...body.headers },
+      });
     };
     const ok = await send(3 * 1024 * 1024);
     expect(ok.statusCode).toBe(200);
@@ -86,9 +108,16 @@ describe('mail settings', () => {
 
   it('validates storage and mail variables at start', () => {
     const base = loadConfig({});
-    expect(base).toMatchObject({ UPLOAD_MAX_BYTES: 10 * 1024 * 1024, STORAGE_DRIVER: 'local', MAIL_FROM: 'no-reply@arrivalcard-mail.example', MAIL_WORKER: true });
+    expect(base).toMatchObject({
+      UPLOAD_MAX_BYTES: 10 * 1024 * 1024,
+      STORAGE_DRIVER: 'local',
+      MAIL_FROM: 'no-reply@arrivalcard-mail.example',
+      MAIL_WORKER: true,
+    });
     expect(() => loadConfig({ STORAGE_DRIVER: 's3' })).toThrow('S3_BUCKET: is required when STORAGE_DRIVER=s3');
-    expect(() => loadConfig({ SMTP_URL: 'http://mail.example' })).toThrow('SMTP_URL: must start with smtp:// or smtps://');
+    expect(() => loadConfig({ SMTP_URL: 'http://mail.example' })).toThrow(
+      'SMTP_URL: must start with smtp:// or smtps://',
+    );
     expect(() => loadConfig({ SES_ENDPOINT: 'http://127.0.0.1:1' })).toThrow('SES_REGION: is required');
     expect(() => loadConfig({ SES_REGION: 'eu-west-1', SES_ACCESS_KEY_ID: 'x' })).toThrow('set both or neither');
     expect(() => loadConfig({ UPLOAD_MAX_BYTES: '10' })).toThrow('UPLOAD_MAX_BYTES');

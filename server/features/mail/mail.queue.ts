@@ -1,5 +1,5 @@
 /**
- * Putting mails on the durable queue (DECISIONS section 6). A mail is a row of
+ * Putting mails on the durable queue (product: orders.md#mail). A mail is a row of
  * `mails`, inserted with the caller's transaction, so it exists exactly when
  * the action that caused it committed; the worker (mail.worker.ts) sends it.
  * Other features queue mails through these functions only.
@@ -11,13 +11,8 @@ import { landingSites, mails, orders } from '../../db/schema';
 import { BadRequestError, NotFoundError } from '../../lib/errors';
 import { logSteps } from '../../lib/process-log';
 import { encodeId } from '../../../shared/ids';
-import { MAIL_KIND_LABELS, type MailKind, type MailProvider } from '../../../shared/schemas/mail';
+import type { MailKind, MailProvider } from '../../../shared/schemas/mail';
 import { refundConfirmationMail, type MailContent, type TemplateContext } from './templates';
-
-export const STEP_MAIL_QUEUED = 'Mail queued';
-export const STEP_MAIL_SENT = 'Mail sent';
-export const STEP_MAIL_FAILED = 'Mail failed';
-export const STEP_MAIL_RETRY = 'Mail retry requested';
 
 export interface MailAttachmentRef {
   filename: string;
@@ -56,7 +51,9 @@ export function assertProviderUsable(config: Config, provider: MailProvider): vo
   const providers = configuredProviders(config);
   if (providers.length > 0 && !providers.includes(provider)) {
     const name = provider === 'ses' ? 'The cloud mail service (SES)' : 'The transactional mail service (SMTP)';
-    throw new BadRequestError(`${name} is not configured on this server. Please use the other mail provider.`, { mailServiceProvider: 'This mail provider is not configured.' });
+    throw new BadRequestError(`${name} is not configured on this server. Please use the other mail provider.`, {
+      mailServiceProvider: 'This mail provider is not configured.',
+    });
   }
 }
 
@@ -71,15 +68,32 @@ export function trackUrl(config: Config, orderId: number): string {
 
 /** Loads what every template needs: the order's customer and payment fields and its landing site's brand. */
 export async function loadTemplateContext(db: Executor, config: Config, orderId: number): Promise<TemplateContext> {
-  const [row] = await db.select({
-    orderId: orders.orderId, givenName: orders.givenName, surname: orders.surname, email: orders.email,
-    processingMode: orders.processingMode, paymentAmount: orders.paymentAmount, paymentCurrency: orders.paymentCurrency,
-    paidAt: orders.paidAt, paymentGateway: orders.paymentGateway, refundDate: orders.refundDate, transactionId: orders.transactionId, merchantName: orders.merchantName,
-    brand: {
-      name: landingSites.name, domain: landingSites.domain, logoUrl: landingSites.logoUrl,
-      contactUrl: landingSites.contactUrl, supportEmail: landingSites.supportEmail, footerText: landingSites.footerText,
-    },
-  }).from(orders).innerJoin(landingSites, eq(landingSites.id, orders.landingSiteId)).where(eq(orders.orderId, orderId));
+  const [row] = await db
+    .select({
+      orderId: orders.orderId,
+      givenName: orders.givenName,
+      surname: orders.surname,
+      email: orders.email,
+      processingMode: orders.processingMode,
+      paymentAmount: orders.paymentAmount,
+      paymentCurrency: orders.paymentCurrency,
+      paidAt: orders.paidAt,
+      paymentGateway: orders.paymentGateway,
+      refundDate: orders.refundDate,
+      transactionId: orders.transactionId,
+      merchantName: orders.merchantName,
+      brand: {
+        name: landingSites.name,
+        domain: landingSites.domain,
+        logoUrl: landingSites.logoUrl,
+        contactUrl: landingSites.contactUrl,
+        supportEmail: landingSites.supportEmail,
+        footerText: landingSites.footerText,
+      },
+    })
+    .from(orders)
+    .innerJoin(landingSites, eq(landingSites.id, orders.landingSiteId))
+    .where(eq(orders.orderId, orderId));
   if (!row) throw new NotFoundError('Order not found.');
   const { brand, ...order } = row;
   return { brand, order, publicBaseUrl: config.PUBLIC_BASE_URL, trackUrl: trackUrl(config, orderId) };
@@ -88,26 +102,31 @@ export async function loadTemplateContext(db: Executor, config: Config, orderId:
 /** Inserts the mail and its "Mail queued" process-log line; call it inside the action's transaction. */
 export async function queueMail(tx: Executor, config: Config, input: QueueMailInput): Promise<number> {
   const name = input.fromName?.replace(/["<>\\\r\n]/g, '').trim();
-  const [row] = await tx.insert(mails).values({
-    orderId: input.orderId,
-    kind: input.kind,
-    toAddress: input.to,
-    subject: input.content.subject,
-    html: input.content.html,
-    textBody: input.content.text,
-    uploadDocId: input.uploadDocId ?? null,
-    attachments: input.attachments ?? [],
-    mailServiceProvider: input.provider,
-    fromAddress: name ? `"${name}" <${config.MAIL_FROM}>` : config.MAIL_FROM,
-    replyTo: input.replyTo ?? null,
-    requestedById: input.staff?.id ?? null,
-  }).returning({ id: mails.id });
-  await logSteps(tx, [{
-    orderId: input.orderId,
-    stepName: STEP_MAIL_QUEUED,
-    staff: input.staff,
-    detail: `${MAIL_KIND_LABELS[input.kind]} mail #${row!.id} to ${input.to} via ${input.provider}`,
-  }]);
+  const [row] = await tx
+    .insert(mails)
+    .values({
+      orderId: input.orderId,
+      kind: input.kind,
+      toAddress: input.to,
+      subject: input.content.subject,
+      html: input.content.html,
+      textBody: input.content.text,
+      uploadDocId: input.uploadDocId ?? null,
+      attachments: input.attachments ?? [],
+      mailServiceProvider: input.provider,
+      fromAddress: name ? `"${name}" <${config.MAIL_FROM}>` : config.MAIL_FROM,
+      replyTo: input.replyTo ?? null,
+      requestedById: input.staff?.id ?? null,
+    })
+    .returning({ id: mails.id });
+  await logSteps(tx, [
+    {
+      orderId: input.orderId,
+      staff: input.staff,
+      step: 'mailQueued',
+      details: { kind: input.kind, mailId: row!.id, to: input.to, provider: input.provider },
+    },
+  ]);
   return row!.id;
 }
 
@@ -115,9 +134,18 @@ export async function queueMail(tx: Executor, config: Config, input: QueueMailIn
  * The refund confirmation mail of one order, rendered from the templates with
  * the order's brand. For "Move to complete with refund mail" (queues feature).
  */
-export async function buildRefundConfirmationMail(db: Executor, config: Config, orderId: number): Promise<{ to: string; replyTo: string; fromName: string; content: MailContent }> {
+export async function buildRefundConfirmationMail(
+  db: Executor,
+  config: Config,
+  orderId: number,
+): Promise<{ to: string; replyTo: string; fromName: string; content: MailContent }> {
   const ctx = await loadTemplateContext(db, config, orderId);
-  return { to: ctx.order.email, replyTo: ctx.brand.supportEmail, fromName: ctx.brand.name, content: refundConfirmationMail(ctx) };
+  return {
+    to: ctx.order.email,
+    replyTo: ctx.brand.supportEmail,
+    fromName: ctx.brand.name,
+    content: refundConfirmationMail(ctx),
+  };
 }
 
 /**
@@ -125,10 +153,21 @@ export async function buildRefundConfirmationMail(db: Executor, config: Config, 
  * line. Use it from the afterMove hook of "Move to complete with refund mail".
  */
 export async function queueRefundConfirmationMail(
-  tx: Executor, config: Config, staff: { id: number; name: string } | null, orderId: number, provider: MailProvider,
+  tx: Executor,
+  config: Config,
+  staff: { id: number; name: string } | null,
+  orderId: number,
+  provider: MailProvider,
 ): Promise<number> {
   const mail = await buildRefundConfirmationMail(tx, config, orderId);
   return queueMail(tx, config, {
-    orderId, kind: 'refund_confirmation', to: mail.to, replyTo: mail.replyTo, fromName: mail.fromName, provider, content: mail.content, staff,
+    orderId,
+    kind: 'refund_confirmation',
+    to: mail.to,
+    replyTo: mail.replyTo,
+    fromName: mail.fromName,
+    provider,
+    content: mail.content,
+    staff,
   });
 }

@@ -3,69 +3,98 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  emailHistorySchema, mailHistoryEntrySchema, outboxMailSchema, outboxQuerySchema, resendMailSchema, retryMailSchema,
+  emailHistorySchema,
+  mailHistoryEntrySchema,
+  outboxMailSchema,
+  outboxQuerySchema,
+  resendMailSchema,
+  retryMailSchema,
 } from '../../../shared/schemas/mail';
 import { envelope, ok, staffFailures } from '../../lib/envelope';
-import { staffOnly } from '../../lib/auth';
 import { storageFor } from '../../lib/storage';
 import { getEmailHistory, getMailAttachment, listOutbox, resendMail, retryMail } from './mail.service';
 
 export async function mailRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.addHook('preHandler', staffOnly(() => app.db));
   const storage = storageFor(app.config);
   const common = { tags: ['mail'], security: [{ bearer: [] }] };
 
-  app.get('/admin/get-email-history/:orderId', {
-    schema: {
-      ...common, summary: 'Email History of an order (newest first) and its documents',
-      params: z.object({ orderId: z.string() }),
-      response: { 200: envelope(emailHistorySchema), ...staffFailures },
+  app.get(
+    '/admin/get-email-history/:orderId',
+    {
+      schema: {
+        ...common,
+        summary: 'Email History of an order (newest first) and its documents',
+        params: z.object({ orderId: z.string() }),
+        response: { 200: envelope(emailHistorySchema), ...staffFailures },
+      },
     },
-  }, async (request) => ok(await getEmailHistory(app.db, request.staff, request.params.orderId)));
+    async (request) => ok(await getEmailHistory(app.db, request.staff, request.params.orderId)),
+  );
 
-  app.post('/admin/resend-mail', {
-    schema: {
-      ...common, summary: 'Resend the current document by the chosen provider',
-      body: resendMailSchema,
-      response: { 200: envelope(z.object({ mailId: z.number() })), ...staffFailures },
+  app.post(
+    '/admin/resend-mail',
+    {
+      schema: {
+        ...common,
+        summary: 'Resend the current document by the chosen provider',
+        body: resendMailSchema,
+        response: { 200: envelope(z.object({ mailId: z.number() })), ...staffFailures },
+      },
     },
-  }, async (request) => ok(
-    await resendMail(app.db, app.config, request.staff, request.body),
-    `Mail queued: the document will be resent to ${request.body.email}.`,
-  ));
+    async (request) =>
+      ok(
+        await resendMail(app.db, app.config, request.staff, request.body),
+        `Mail queued: the document will be resent to ${request.body.email}.`,
+      ),
+  );
 
-  app.post('/admin/retry-mail', {
-    schema: {
-      ...common, summary: 'Put a failed mail back on the queue',
-      body: retryMailSchema,
-      response: { 200: envelope(mailHistoryEntrySchema), ...staffFailures },
+  app.post(
+    '/admin/retry-mail',
+    {
+      schema: {
+        ...common,
+        summary: 'Put a failed mail back on the queue',
+        body: retryMailSchema,
+        response: { 200: envelope(mailHistoryEntrySchema), ...staffFailures },
+      },
     },
-  }, async (request) => ok(await retryMail(app.db, request.staff, request.body.mailId), 'The mail is queued again.'));
+    async (request) => ok(await retryMail(app.db, request.staff, request.body.mailId), 'The mail is queued again.'),
+  );
 
-  app.get('/admin/mail-outbox', {
-    schema: {
-      ...common, summary: 'Mail outbox (Admin): mails as the customer sees them',
-      querystring: outboxQuerySchema,
-      response: { 200: envelope(z.array(outboxMailSchema)).extend({ totalRecords: z.number() }), ...staffFailures },
+  app.get(
+    '/admin/mail-outbox',
+    {
+      schema: {
+        ...common,
+        summary: 'Mail outbox (Admin): mails as the customer sees them',
+        querystring: outboxQuerySchema,
+        response: { 200: envelope(z.array(outboxMailSchema)).extend({ totalRecords: z.number() }), ...staffFailures },
+      },
     },
-  }, async (request) => {
-    const { data, totalRecords } = await listOutbox(app.db, request.staff, request.query);
-    return { ...ok(data), totalRecords };
-  });
+    async (request) => {
+      const { data, totalRecords } = await listOutbox(app.db, request.staff, request.query);
+      return { ...ok(data), totalRecords };
+    },
+  );
 
-  app.get('/admin/download-mail-attachment/:mailId/:index', {
-    schema: {
-      ...common, summary: 'Download an attachment of a mail (the invoice PDF)',
-      params: z.object({ mailId: z.coerce.number().int().positive(), index: z.coerce.number().int().min(0) }),
-      response: { 200: z.unknown().describe('The file bytes'), ...staffFailures },
+  app.get(
+    '/admin/download-mail-attachment/:mailId/:index',
+    {
+      schema: {
+        ...common,
+        summary: 'Download an attachment of a mail (the invoice PDF)',
+        params: z.object({ mailId: z.coerce.number().int().positive(), index: z.coerce.number().int().min(0) }),
+        response: { 200: z.unknown().describe('The file bytes'), ...staffFailures },
+      },
     },
-  }, async (request, reply) => {
-    const file = await getMailAttachment(app.db, storage, request.staff, request.params.mailId, request.params.index);
-    return reply
-      .header('content-type', file.contentType)
-      .header('content-disposition', `attachment; filename="${file.filename}"`)
-      .header('cache-control', 'private, no-store')
-      .send(file.body);
-  });
+    async (request, reply) => {
+      const file = await getMailAttachment(app.db, storage, request.staff, request.params.mailId, request.params.index);
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-disposition', `attachment; filename="${file.filename}"`)
+        .header('cache-control', 'private, no-store')
+        .send(file.body);
+    },
+  );
 }

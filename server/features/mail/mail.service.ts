@@ -1,6 +1,5 @@
 /**
- * Email History, resend, retry and the Admin's Mail outbox (spec order detail
- * "Email History", section 7 `resend-mail`; DECISIONS sections 4 [10] and 6).
+ * Email History, resend, retry and the Admin's Mail outbox (product: orders.md#order-detail, orders.md#mail).
  */
 import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Config } from '../../config';
@@ -10,20 +9,19 @@ import { requirePermission, type Staff } from '../../lib/auth';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import { logSteps } from '../../lib/process-log';
 import type { Storage } from '../../lib/storage';
-import { decodeOrderId } from '../../../shared/ids';
+import { parseOrderRef } from '../../../shared/ids';
 import {
-  MAIL_KIND_LABELS, type EmailHistory, type MailHistoryEntry, type MailKind, type MailProvider, type MailStatus,
-  type OutboxMail, type OUTBOX_FILTERS,
+  type EmailHistory,
+  type MailHistoryEntry,
+  type MailKind,
+  type MailProvider,
+  type MailStatus,
+  type OutboxMail,
+  type OUTBOX_FILTERS,
 } from '../../../shared/schemas/mail';
-import { listDocuments, lockOrderForDocument, ORDER_NOT_FOUND } from '../documents/documents.service';
-import { assertProviderUsable, loadTemplateContext, queueMail, STEP_MAIL_RETRY, type MailAttachmentRef } from './mail.queue';
+import { DOCUMENT_ERASED, listDocuments, lockOrderForDocument, ORDER_NOT_FOUND } from '../documents/documents.service';
+import { assertProviderUsable, loadTemplateContext, queueMail, type MailAttachmentRef } from './mail.queue';
 import { approvedOrderMail } from './templates';
-
-/** An order id from a path: the number itself or its encoded form (MjAwMDAy). */
-export function parseOrderRef(ref: string): number | null {
-  if (/^\d{1,15}$/.test(ref)) return Number(ref);
-  return decodeOrderId(ref);
-}
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
@@ -31,22 +29,54 @@ type MailRow = typeof mails.$inferSelect;
 
 function historyEntry(row: MailRow, doc: { id: number; file1: string } | null): MailHistoryEntry {
   return {
-    id: row.id, order_id: row.orderId, kind: row.kind as MailKind, to_address: row.toAddress, subject: row.subject,
-    create_ts: iso(row.createdAt)!, sent_at: iso(row.sentAt), status: row.status as MailStatus, attempts: row.attempts,
-    last_error: row.lastError, mail_service_provider: row.mailServiceProvider as MailProvider,
+    id: row.id,
+    order_id: row.orderId,
+    kind: row.kind as MailKind,
+    to_address: row.toAddress,
+    subject: row.subject,
+    create_ts: iso(row.sentAt ?? row.createdAt)!,
+    sent_at: iso(row.sentAt),
+    status: row.status as MailStatus,
+    attempts: row.attempts,
+    last_error: row.lastError,
+    mail_service_provider: row.mailServiceProvider as MailProvider,
     delivered_via: row.deliveredVia as MailHistoryEntry['delivered_via'],
-    uploadDoc: doc ? { id: doc.id, file1: doc.file1, mail_service_provider: row.mailServiceProvider as MailProvider } : null,
+    uploadDoc: {
+      id: doc?.id ?? null,
+      file1: doc?.file1 ?? null,
+      mail_service_provider: row.mailServiceProvider as MailProvider,
+    },
     attachments: row.attachments.map((a, index) => ({ index, filename: a.filename })),
   };
 }
 
-async function historyRows(db: Executor, where: SQL | undefined, limit?: number, offset?: number) {
-  const query = db.select({ mail: mails, docId: uploadDocs.id, file1: uploadDocs.file1 }).from(mails)
+async function historyRows(
+  db: Executor,
+  where: SQL | undefined,
+  limit?: number,
+  offset?: number,
+  orderBy = [desc(mails.createdAt), desc(mails.id)],
+) {
+  const query = db
+    .select({ mail: mails, docId: uploadDocs.id, file1: uploadDocs.file1 })
+    .from(mails)
     .leftJoin(uploadDocs, eq(uploadDocs.id, mails.uploadDocId))
     .where(where)
-    .orderBy(desc(mails.createdAt), desc(mails.id));
+    .orderBy(...orderBy);
   const rows = limit === undefined ? await query : await query.limit(limit).offset(offset ?? 0);
-  return rows.map((r) => ({ row: r.mail, entry: historyEntry(r.mail, r.docId === null ? null : { id: r.docId, file1: r.file1! }) }));
+  return rows.map((r) => ({
+    row: r.mail,
+    entry: historyEntry(r.mail, r.docId === null ? null : { id: r.docId, file1: r.file1! }),
+  }));
+}
+
+/** The order detail's mailHistory: the order's sent mails, the latest sent first. */
+export async function sentMailHistory(db: Executor, orderId: number): Promise<MailHistoryEntry[]> {
+  const rows = await historyRows(db, and(eq(mails.orderId, orderId), eq(mails.status, 'sent')), undefined, undefined, [
+    desc(mails.sentAt),
+    desc(mails.id),
+  ]);
+  return rows.map((r) => r.entry);
 }
 
 /** The order's Email History, newest first (queued and failed mails included, with their state), and its documents. */
@@ -58,25 +88,47 @@ export async function getEmailHistory(db: Db, staff: Staff, orderRef: string): P
   if (!exists) throw new NotFoundError(ORDER_NOT_FOUND);
   const history = await historyRows(db, eq(mails.orderId, orderId));
   const documents = await listDocuments(db, orderId);
-  return { mailHistory: history.map((h) => h.entry), uploadDoc: documents.find((d) => d.is_current) ?? null, documents };
+  return {
+    mailHistory: history.map((h) => h.entry),
+    uploadDoc: documents.find((d) => d.is_current) ?? null,
+    documents,
+  };
 }
 
-export interface ResendInput { orderId: number; email: string; mailServiceProvider: MailProvider }
+export interface ResendInput {
+  orderId: number;
+  email: string;
+  mailServiceProvider: MailProvider;
+}
 
 /** Resends the order's current document (the approved-order mail) to `email` through the chosen provider. */
-export async function resendMail(db: Db, config: Config, staff: Staff, input: ResendInput): Promise<{ mailId: number }> {
+export async function resendMail(
+  db: Db,
+  config: Config,
+  staff: Staff,
+  input: ResendInput,
+): Promise<{ mailId: number }> {
   requirePermission(staff, 'orders:work');
   assertProviderUsable(config, input.mailServiceProvider);
   return db.transaction(async (tx) => {
     await lockOrderForDocument(tx, input.orderId);
-    const [doc] = await tx.select().from(uploadDocs)
+    const [doc] = await tx
+      .select()
+      .from(uploadDocs)
       .where(and(eq(uploadDocs.orderId, input.orderId), eq(uploadDocs.isCurrent, true)));
     if (!doc) throw new ConflictError('This order has no document yet. Upload the document first.');
+    if (!doc.storageKey) throw new ConflictError(DOCUMENT_ERASED);
     const ctx = await loadTemplateContext(tx, config, input.orderId);
     const mailId = await queueMail(tx, config, {
-      orderId: input.orderId, kind: 'resend', to: input.email, provider: input.mailServiceProvider,
-      content: approvedOrderMail(ctx, doc.file1), replyTo: ctx.brand.supportEmail, fromName: ctx.brand.name,
-      uploadDocId: doc.id, staff,
+      orderId: input.orderId,
+      kind: 'resend',
+      to: input.email,
+      provider: input.mailServiceProvider,
+      content: approvedOrderMail(ctx, doc.file1),
+      replyTo: ctx.brand.supportEmail,
+      fromName: ctx.brand.name,
+      uploadDocId: doc.id,
+      staff,
     });
     return { mailId };
   });
@@ -89,13 +141,19 @@ export async function retryMail(db: Db, staff: Staff, mailId: number): Promise<M
     const [mail] = await tx.select().from(mails).where(eq(mails.id, mailId)).for('update');
     if (!mail) throw new NotFoundError('Mail not found.');
     if (mail.status !== 'failed') throw new ConflictError('Only a failed mail can be retried.');
-    await tx.update(mails).set({ status: 'queued', attempts: 0, nextAttemptAt: sql`now()`, lockedUntil: null })
+    await tx
+      .update(mails)
+      .set({ status: 'queued', attempts: 0, nextAttemptAt: sql`now()`, lockedUntil: null })
       .where(eq(mails.id, mailId));
     if (mail.orderId !== null) {
-      await logSteps(tx, [{
-        orderId: mail.orderId, stepName: STEP_MAIL_RETRY, staff,
-        detail: `${MAIL_KIND_LABELS[mail.kind as MailKind]} mail #${mail.id} to ${mail.toAddress}`,
-      }]);
+      await logSteps(tx, [
+        {
+          orderId: mail.orderId,
+          staff,
+          step: 'mailRetry',
+          details: { kind: mail.kind as MailKind, mailId: mail.id, to: mail.toAddress },
+        },
+      ]);
     }
     const [entry] = await historyRows(tx, eq(mails.id, mailId));
     return entry!.entry;
@@ -110,13 +168,21 @@ const OUTBOX_WHERE: Record<(typeof OUTBOX_FILTERS)[number], SQL | undefined> = {
 };
 
 /** The Admin's Mail outbox: each mail with its full content, as the customer would see it. */
-export async function listOutbox(db: Db, staff: Staff, query: { filter: keyof typeof OUTBOX_WHERE; page: number; limit: number }) {
+export async function listOutbox(
+  db: Db,
+  staff: Staff,
+  query: { filter: keyof typeof OUTBOX_WHERE; page: number; limit: number },
+) {
   requirePermission(staff, 'mail:outbox', 'Only an Admin can read the mail outbox.');
   const where = OUTBOX_WHERE[query.filter];
   const [total] = await db.select({ n: count() }).from(mails).where(where);
   const rows = await historyRows(db, where, query.limit, (query.page - 1) * query.limit);
   const data: OutboxMail[] = rows.map(({ row, entry }) => ({
-    ...entry, from_address: row.fromAddress, reply_to: row.replyTo, html: row.html, text_body: row.textBody,
+    ...entry,
+    from_address: row.fromAddress,
+    reply_to: row.replyTo,
+    html: row.html,
+    text_body: row.textBody,
   }));
   return { data, totalRecords: total?.n ?? 0 };
 }
@@ -131,4 +197,3 @@ export async function getMailAttachment(db: Db, storage: Storage, staff: Staff, 
   if (!object) throw new NotFoundError('The attachment file is missing from storage.');
   return { filename: ref.filename, contentType: ref.contentType, body: object.body };
 }
-

@@ -1,7 +1,8 @@
 /**
  * Mail through a real SMTP peer (smtp-server in this process): what arrives,
- * retries with back-off while the peer is down, failure after the last
- * attempt, staff retry, resend, branding and escaping.
+ * retries with back-off while the peer is down or answers 4xx, failure after
+ * the last attempt or at once on a 5xx, one Message-ID for every attempt,
+ * staff retry, resend, branding and escaping.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,16 +18,32 @@ import { storageFor } from '../../lib/storage';
 import { encodeId } from '../../../shared/ids';
 import { MailWorker } from './mail.worker';
 import { queueRefundConfirmationMail } from './mail.queue';
+import { isPermanentRejection } from './transports';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'mail-smtp-test-'));
 let smtp: SmtpPeer;
 let t: TestContext;
 let worker: MailWorker;
 let team: Awaited<ReturnType<TestContext['loginAs']>>;
+let busy = true;
 
 beforeAll(async () => {
-  smtp = await startSmtpPeer();
-  t = await buildTestApp({ DATA_DIR: dataDir, SMTP_URL: smtp.url, MAIL_MAX_ATTEMPTS: '3', MAIL_RETRY_BASE_MS: '5000', MAIL_FROM: 'cards@arrivalcard-mail.example' });
+  // "bounce" addresses get a permanent 5xx, "busy" ones a temporary 4xx while `busy` is on.
+  smtp = await startSmtpPeer({
+    refuse: (address) =>
+      address.startsWith('bounce')
+        ? { code: 550, message: `5.1.1 <${address}>: Recipient address rejected: User unknown` }
+        : address.startsWith('busy') && busy
+          ? { code: 451, message: `4.3.0 <${address}>: Temporary lookup failure, try again later` }
+          : undefined,
+  });
+  t = await buildTestApp({
+    DATA_DIR: dataDir,
+    SMTP_URL: smtp.url,
+    MAIL_MAX_ATTEMPTS: '3',
+    MAIL_RETRY_BASE_MS: '5000',
+    MAIL_FROM: 'cards@arrivalcard-mail.example',
+  });
   worker = new MailWorker({ db: t.database.db, config: t.config, storage: storageFor(t.config) });
   team = await t.loginAs('Team', { name: 'Sam Sender' });
 });
@@ -42,15 +59,24 @@ beforeEach(async () => {
 });
 
 async function uploadFor(orderId: number, data: Buffer, email = 'emily@mail.example', provider = 'smtp') {
-  const body = multipart({ orderId, email, mailServiceProvider: provider }, [{ field: 'uploadVisaDoc', filename: 'card.pdf', contentType: 'application/pdf', data }]);
-  const res = await t.app.inject({ method: 'POST', url: '/api/admin/upload-visa-document', payload: body.payload, headers: { ...team.headers, ...body.headers } });
+  const body = multipart({ orderId, email, mailServiceProvider: provider }, [
+    { field: 'uploadVisaDoc', filename: 'card.pdf', contentType: 'application/pdf', data },
+  ]);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/upload-visa-document',
+    payload: body.payload,
+    headers: { ...team.headers, ...body.headers },
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data as { mailId: number; uploadDoc: { id: number; file1: string } };
 }
 
 const mailRow = async (id: number) => (await t.database.db.select().from(mails).where(eq(mails.id, id)))[0]!;
 const steps = async (orderId: number) =>
-  (await t.database.db.select().from(processLogs).where(eq(processLogs.orderId, orderId)).orderBy(asc(processLogs.id))).map((l) => l.stepName);
+  (
+    await t.database.db.select().from(processLogs).where(eq(processLogs.orderId, orderId)).orderBy(asc(processLogs.id))
+  ).map((l) => l.stepName);
 
 describe('approved-order mail over SMTP', () => {
   it('arrives with the right recipient, subject, track link, brand, and the document bytes attached', async () => {
@@ -85,7 +111,11 @@ describe('approved-order mail over SMTP', () => {
 
   it('brands by the landing site and escapes every value the customer typed', async () => {
     const [site] = await t.database.db.select().from(landingSites).where(eq(landingSites.siteKey, 'visit-japan-card'));
-    const orderId = await insertOrder(t.database.db, { landingSiteId: site!.id, givenName: '<script>alert("x")</script>', surname: "O'BRIEN & CO" });
+    const orderId = await insertOrder(t.database.db, {
+      landingSiteId: site!.id,
+      givenName: '<script>alert("x")</script>',
+      surname: "O'BRIEN & CO",
+    });
     await uploadFor(orderId, pdfBytes());
     await worker.drain();
     const [got] = await smtp.waitFor(1);
@@ -137,14 +167,30 @@ describe('a provider that is down', () => {
     expect(await steps(orderId)).toEqual(['Document uploaded', 'Mail queued', 'Mail failed']);
     expect(await worker.runOnce()).toMatchObject({ claimed: 0 }); // failed mails wait for staff
 
-    const history = (await t.app.inject({ url: `/api/admin/get-email-history/${orderId}`, headers: team.headers })).json().data;
+    const history = (
+      await t.app.inject({ url: `/api/admin/get-email-history/${orderId}`, headers: team.headers })
+    ).json().data;
     expect(history.mailHistory[0]).toMatchObject({ id: mailId, status: 'failed', attempts: 3, sent_at: null });
     expect(history.mailHistory[0].last_error).toMatch(/ECONNREFUSED|connect/i);
 
-    const retry = await t.app.inject({ method: 'POST', url: '/api/admin/retry-mail', payload: { mailId }, headers: team.headers });
+    const retry = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/retry-mail',
+      payload: { mailId },
+      headers: team.headers,
+    });
     expect(retry.statusCode).toBe(200);
-    expect(retry.json()).toMatchObject({ status: 1, message: 'The mail is queued again.', data: { id: mailId, status: 'queued', attempts: 0 } });
-    const again = await t.app.inject({ method: 'POST', url: '/api/admin/retry-mail', payload: { mailId }, headers: team.headers });
+    expect(retry.json()).toMatchObject({
+      status: 1,
+      message: 'The mail is queued again.',
+      data: { id: mailId, status: 'queued', attempts: 0 },
+    });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/retry-mail',
+      payload: { mailId },
+      headers: team.headers,
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('Only a failed mail can be retried.');
 
@@ -152,7 +198,102 @@ describe('a provider that is down', () => {
     expect(await worker.drain()).toMatchObject({ sent: 1 });
     await smtp.waitFor(1);
     expect(await mailRow(mailId)).toMatchObject({ status: 'sent', attempts: 1 });
-    expect(await steps(orderId)).toEqual(['Document uploaded', 'Mail queued', 'Mail failed', 'Mail retry requested', 'Mail sent']);
+    expect(await steps(orderId)).toEqual([
+      'Document uploaded',
+      'Mail queued',
+      'Mail failed',
+      'Mail retry requested',
+      'Mail sent',
+    ]);
+  });
+});
+
+describe('a provider that refuses the mail', () => {
+  const logLines: string[] = [];
+  const log = {
+    info: (o: object, m?: string) => {
+      logLines.push(JSON.stringify({ ...o, msg: m }));
+    },
+    warn: (o: object, m?: string) => {
+      logLines.push(JSON.stringify({ ...o, msg: m }));
+    },
+    error: (o: object, m?: string) => {
+      logLines.push(JSON.stringify({ ...o, msg: m }));
+    },
+  };
+
+  it('fails a mail at once on a permanent 5xx (not after every attempt), shows it failed, staff can retry it, and logs no address', async () => {
+    const logged = new MailWorker({ db: t.database.db, config: t.config, storage: storageFor(t.config), log });
+    const orderId = await insertOrder(t.database.db);
+    const { mailId } = await uploadFor(orderId, pdfBytes(), 'bounce.kai@mail.example');
+
+    expect(await logged.runOnce()).toMatchObject({ claimed: 1, sent: 0, retried: 0, failed: 1 });
+    const row = await mailRow(mailId);
+    expect(row).toMatchObject({ status: 'failed', attempts: 1, claimToken: null }); // MAIL_MAX_ATTEMPTS is 3 here
+    expect(row.lastError).toContain('550');
+    expect(await steps(orderId)).toEqual(['Document uploaded', 'Mail queued', 'Mail failed']);
+    expect(smtp.received).toHaveLength(0);
+    const history = (
+      await t.app.inject({ url: `/api/admin/get-email-history/${orderId}`, headers: team.headers })
+    ).json().data;
+    expect(history.mailHistory[0]).toMatchObject({ id: mailId, status: 'failed', attempts: 1 });
+    const retry = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/retry-mail',
+      payload: { mailId },
+      headers: team.headers,
+    });
+    expect(retry.json()).toMatchObject({ status: 1, data: { id: mailId, status: 'queued', attempts: 0 } });
+    await logged.stop();
+
+    const line = logLines.map((l) => JSON.parse(l)).find((l) => l.msg === 'mail not sent');
+    expect(line).toMatchObject({ mailId, giveUp: true, permanent: true, responseCode: 550, code: 'EENVELOPE' });
+    expect(logLines.join('\n')).not.toContain('bounce.kai');
+  });
+
+  it('retries a temporary 4xx with back-off, with the same Message-ID on every attempt, and delivers it once accepted', async () => {
+    busy = true;
+    const orderId = await insertOrder(t.database.db);
+    const { mailId } = await uploadFor(orderId, pdfBytes(), 'busy.lee@mail.example');
+
+    expect(await worker.runOnce()).toMatchObject({ claimed: 1, retried: 1, failed: 0 });
+    const waiting = await mailRow(mailId);
+    expect(waiting).toMatchObject({ status: 'queued', attempts: 1 });
+    expect(waiting.lastError).toContain('451');
+    expect(new Date(waiting.nextAttemptAt).getTime()).toBeGreaterThan(Date.now() + 2000);
+    expect(waiting.messageId).toMatch(new RegExp(`^<${mailId}\\.[0-9a-f]{32}@arrivalcard-mail\\.example>$`));
+
+    busy = false;
+    await t.database.db.execute(sql`update mails set next_attempt_at = now() where id = ${mailId}`); // the back-off has passed
+    expect(await worker.drain()).toMatchObject({ sent: 1 });
+    const [got] = await smtp.waitFor(1);
+    expect(got!.messageId).toBe(waiting.messageId);
+    expect(await mailRow(mailId)).toMatchObject({
+      status: 'sent',
+      attempts: 2,
+      messageId: waiting.messageId,
+      providerMessageId: waiting.messageId,
+    });
+  });
+
+  it("counts a refused login (535) as the server's configuration, retried, not as the mail's fault", () => {
+    const smtpError = (responseCode: number, code: string) =>
+      Object.assign(new Error(`${responseCode} refused`), { responseCode, code });
+    expect(isPermanentRejection(smtpError(550, 'EENVELOPE'))).toBe(true);
+    expect(isPermanentRejection(smtpError(552, 'EMESSAGE'))).toBe(true);
+    expect(isPermanentRejection(smtpError(535, 'EAUTH'))).toBe(false);
+    expect(isPermanentRejection(smtpError(421, 'EENVELOPE'))).toBe(false);
+    expect(isPermanentRejection(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNECTION' }))).toBe(false);
+  });
+
+  it('gives every mail a Message-ID of its own', async () => {
+    busy = false;
+    const orderId = await insertOrder(t.database.db);
+    await uploadFor(orderId, pdfBytes(), 'one@mail.example');
+    await uploadFor(orderId, pdfBytes(), 'two@mail.example');
+    await worker.drain();
+    const got = await smtp.waitFor(2);
+    expect(new Set(got.map((m) => m.messageId)).size).toBe(2);
   });
 });
 
@@ -164,46 +305,84 @@ describe('POST /api/admin/resend-mail', () => {
     await worker.drain();
     smtp.received.length = 0;
 
-    const res = await t.app.inject({ method: 'POST', url: '/api/admin/resend-mail', headers: team.headers,
-      payload: { orderId: String(orderId), email: 'other@mail.example', mailServiceProvider: 'smtp' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/resend-mail',
+      headers: team.headers,
+      payload: { orderId: String(orderId), email: 'other@mail.example', mailServiceProvider: 'smtp' },
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ status: 1, message: 'Mail queued: the document will be resent to other@mail.example.' });
+    expect(res.json()).toMatchObject({
+      status: 1,
+      message: 'Mail queued: the document will be resent to other@mail.example.',
+    });
     await worker.drain();
     const [got] = await smtp.waitFor(1);
     expect(got!.envelopeTo).toEqual(['other@mail.example']);
     expect(Buffer.from(got!.parsed.attachments[0]!.content as ArrayBuffer).equals(data)).toBe(true);
 
-    const history = (await t.app.inject({ url: `/api/admin/get-email-history/${encodeId(orderId)}`, headers: team.headers })).json().data;
-    expect(history.mailHistory.map((m: { kind: string; status: string; to_address: string }) => [m.kind, m.status, m.to_address]))
-      .toEqual([['resend', 'sent', 'other@mail.example'], ['approved_order', 'sent', 'emily@mail.example']]);
+    const history = (
+      await t.app.inject({ url: `/api/admin/get-email-history/${encodeId(orderId)}`, headers: team.headers })
+    ).json().data;
+    expect(
+      history.mailHistory.map((m: { kind: string; status: string; to_address: string }) => [
+        m.kind,
+        m.status,
+        m.to_address,
+      ]),
+    ).toEqual([
+      ['resend', 'sent', 'other@mail.example'],
+      ['approved_order', 'sent', 'emily@mail.example'],
+    ]);
   });
 
   it('answers 409 when the order has no document, 404 for an unknown order, 400 with messages, and 400 for SES when only SMTP is configured', async () => {
     const orderId = await insertOrder(t.database.db);
-    const post = (payload: object) => t.app.inject({ method: 'POST', url: '/api/admin/resend-mail', headers: team.headers, payload });
+    const post = (payload: object) =>
+      t.app.inject({ method: 'POST', url: '/api/admin/resend-mail', headers: team.headers, payload });
     const none = await post({ orderId, email: 'a@mail.example', mailServiceProvider: 'smtp' });
     expect(none.statusCode).toBe(409);
     expect(none.json().message).toBe('This order has no document yet. Upload the document first.');
-    expect((await post({ orderId: 999999, email: 'a@mail.example', mailServiceProvider: 'smtp' })).statusCode).toBe(404);
+    expect((await post({ orderId: 999999, email: 'a@mail.example', mailServiceProvider: 'smtp' })).statusCode).toBe(
+      404,
+    );
     const invalid = await post({ orderId, email: '', mailServiceProvider: 'smtp' });
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json().errors).toEqual({ email: 'Please enter your email' });
     const ses = await post({ orderId, email: 'a@mail.example', mailServiceProvider: 'ses' });
     expect(ses.statusCode).toBe(400);
-    expect(ses.json().message).toBe('The cloud mail service (SES) is not configured on this server. Please use the other mail provider.');
+    expect(ses.json().message).toBe(
+      'The cloud mail service (SES) is not configured on this server. Please use the other mail provider.',
+    );
     expect(await t.database.db.select().from(mails).where(eq(mails.orderId, orderId))).toEqual([]);
   });
 });
 
 describe('refund confirmation mail (queued by "Move to complete with refund mail")', () => {
   it('is sent from the templates, whether queued with queueRefundConfirmationMail or as a bare row', async () => {
-    const a = await insertOrder(t.database.db, { paymentAmount: '49.00', paymentCurrency: 'USD', email: 'a@mail.example' });
-    const b = await insertOrder(t.database.db, { paymentAmount: '65.50', paymentCurrency: 'EUR', email: 'b@mail.example' });
+    const a = await insertOrder(t.database.db, {
+      paymentAmount: '49.00',
+      paymentCurrency: 'USD',
+      email: 'a@mail.example',
+    });
+    const b = await insertOrder(t.database.db, {
+      paymentAmount: '65.50',
+      paymentCurrency: 'EUR',
+      email: 'b@mail.example',
+    });
     await t.database.db.transaction(async (tx) => {
       await queueRefundConfirmationMail(tx, t.config, { id: team.member.id, name: team.member.name }, a, 'smtp');
     });
     // What a caller that only inserts the row (kind, recipient, provider) gets: the worker renders it.
-    await t.database.db.insert(mails).values({ orderId: b, kind: 'refund_confirmation', toAddress: 'b@mail.example', subject: '', html: '', textBody: '', mailServiceProvider: 'smtp' });
+    await t.database.db.insert(mails).values({
+      orderId: b,
+      kind: 'refund_confirmation',
+      toAddress: 'b@mail.example',
+      subject: '',
+      html: '',
+      textBody: '',
+      mailServiceProvider: 'smtp',
+    });
 
     expect(await worker.drain()).toMatchObject({ sent: 2 });
     const got = await smtp.waitFor(2);

@@ -2,46 +2,76 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  addRemarkSchema, approvedMailPreviewSchema, orderDetailSchema, remarkEntrySchema, transactionDetailsSchema,
+  addRemarkSchema,
+  approvedMailPreviewSchema,
+  orderDetailSchema,
+  remarkEntrySchema,
+  transactionDetailsSchema,
 } from '../../../shared/schemas/order-detail';
 import { envelope, ok, staffFailures } from '../../lib/envelope';
-import { staffOnly } from '../../lib/auth';
 import { addRemark, approvedMailPreview, getOrderDetail, updateTransactionDetails } from './order-detail.service';
 
 export async function orderDetailRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.addHook('preHandler', staffOnly(() => app.db));
   const common = { tags: ['order detail'], security: [{ bearer: [] }] };
 
-  app.get('/admin/get-orders-details/:orderId', {
-    schema: {
-      ...common, summary: 'One order in full, with its mail, document, download, remark and process-log histories',
-      description: 'orderId is the number (100001) or its encoded form (MjAwMDAy). Unknown ids answer 404.',
-      params: z.object({ orderId: z.string().max(64) }),
-      response: { 200: envelope(orderDetailSchema), ...staffFailures },
+  app.get(
+    '/admin/get-orders-details/:orderId',
+    {
+      schema: {
+        ...common,
+        summary: 'One order in full, with its mail, document, download, remark and process-log histories',
+        description: 'orderId is the number (100001) or its encoded form (MjAwMDAy). Unknown ids answer 404.',
+        params: z.object({ orderId: z.string().max(64) }),
+        response: { 200: envelope(orderDetailSchema), ...staffFailures },
+      },
     },
-  }, async (request) => ok(await getOrderDetail(app.db, app.config, request.staff, request.params.orderId)));
+    async (request) => ok(await getOrderDetail(app.db, app.config, request.staff, request.params.orderId)),
+  );
 
-  app.post('/admin/add-new-remark', {
-    schema: {
-      ...common, summary: 'Add a Comment History line (the remarker is the signed-in member; flags are Y when ticked)',
-      body: addRemarkSchema, response: { 200: envelope(remarkEntrySchema), ...staffFailures },
+  app.post(
+    '/admin/add-new-remark',
+    {
+      schema: {
+        ...common,
+        summary: 'Add a Comment History line (the remarker is the signed-in member; flags are Y when ticked)',
+        body: addRemarkSchema,
+        response: { 200: envelope(remarkEntrySchema), ...staffFailures },
+      },
     },
-  }, async (request) => ok(await addRemark(app.db, request.staff, request.body), 'Remark added successfully.'));
+    async (request) => ok(await addRemark(app.db, request.staff, request.body), 'Remark added successfully.'),
+  );
 
-  app.post('/admin/update-transaction-details', {
-    schema: {
-      ...common, summary: 'Save the transaction id and merchant name of an order',
-      body: transactionDetailsSchema,
-      response: { 200: envelope(z.object({ transaction_id: z.string().nullable(), merchant_name: z.string().nullable() })), ...staffFailures },
+  app.post(
+    '/admin/update-transaction-details',
+    {
+      schema: {
+        ...common,
+        summary: 'Save the transaction id and merchant name of an order',
+        body: transactionDetailsSchema,
+        response: {
+          200: envelope(z.object({ transaction_id: z.string().nullable(), merchant_name: z.string().nullable() })),
+          ...staffFailures,
+        },
+      },
     },
-  }, async (request) => ok(await updateTransactionDetails(app.db, request.staff, request.body), 'Transaction details saved successfully.'));
+    async (request) =>
+      ok(
+        await updateTransactionDetails(app.db, request.staff, request.body),
+        'Transaction details saved successfully.',
+      ),
+  );
 
-  app.get('/admin/approved-mail-preview/:orderId', {
-    schema: {
-      ...common, summary: 'The approved-order e-mail of an order as the customer receives it (nothing is sent)',
-      params: z.object({ orderId: z.string().max(64) }),
-      response: { 200: envelope(approvedMailPreviewSchema), ...staffFailures },
+  app.get(
+    '/admin/approved-mail-preview/:orderId',
+    {
+      schema: {
+        ...common,
+        summary: 'The approved-order e-mail of an order as the customer receives it (nothing is sent)',
+        params: z.object({ orderId: z.string().max(64) }),
+        response: { 200: envelope(approvedMailPreviewSchema), ...staffFailures },
+      },
     },
-  }, async (request) => ok(await approvedMailPreview(app.db, app.config, request.staff, request.params.orderId)));
+    async (request) => ok(await approvedMailPreview(app.db, app.config, request.staff, request.params.orderId)),
+  );
 }

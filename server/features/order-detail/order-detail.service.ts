@@ -1,32 +1,26 @@
 /**
- * Order detail (spec section 2 "Order detail", section 3): the whole
+ * Order detail (product: orders.md#order-detail): the whole
  * application with its histories, Comment History (remarks) and transaction
  * details. Status moves are not here: they go through the one move service of
  * the orders feature.
  */
-import { and, asc, desc, eq, getTableColumns } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, ne } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db, Executor } from '../../db/client';
-import { downloadHistory, landingSites, mails, orders, processLogs, remarks, teamMembers, uploadDocs } from '../../db/schema';
+import { downloadHistory, landingSites, orders, processLogs, remarks, teamMembers, uploadDocs } from '../../db/schema';
 import { requirePermission, type Staff } from '../../lib/auth';
 import { NotFoundError } from '../../lib/errors';
 import { logStep } from '../../lib/process-log';
-import { decodeOrderId, encodeId } from '../../../shared/ids';
+import { encodeId, parseOrderRef } from '../../../shared/ids';
 import { easternDate, easternTime } from '../../../shared/eastern-time';
 import { answerWarnings, type WarningInput } from '../../../shared/order-warnings';
 import type { ApprovedMailPreview, OrderDetail, RemarkEntry } from '../../../shared/schemas/order-detail';
-import { loadTemplateContext } from '../mail/mail.queue';
-import { approvedOrderMail } from '../mail/templates';
+import { approvedOrderMail, loadTemplateContext } from '../mail';
+import { sentMailHistory } from '../mail/mail.service';
+import { listDocuments } from '../documents/documents.service';
+import { erasureEntries } from '../erasure/erasure.service';
 
 export const ORDER_NOT_FOUND = 'Order not found.';
-export const STEP_REMARK = 'Remark added';
-export const STEP_TRANSACTION = 'Transaction details updated';
-
-/** An order id as it appears in a path: the number itself or its encoded form (MjAwMDAy). */
-export function parseOrderRef(ref: string): number | null {
-  if (/^\d{1,15}$/.test(ref)) return Number(ref);
-  return decodeOrderId(ref);
-}
 
 const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
 const yn = (value: string | null) => (value === 'Y' ? 'Y' : 'N');
@@ -34,11 +28,19 @@ const yn = (value: string | null) => (value === 'Y' ? 'Y' : 'N');
 type RemarkRow = typeof remarks.$inferSelect;
 function remarkEntry(row: RemarkRow): RemarkEntry {
   return {
-    id: row.id, order_id: row.orderId, created_at: iso(row.createdAt)!,
-    us_date: easternDate(row.createdAt), us_time: easternTime(row.createdAt),
-    remark_name: row.remarkName, remark: row.remark,
-    whatsapp: yn(row.whatsapp), telephone: yn(row.telephone), status_refund: yn(row.statusRefund),
-    voided: yn(row.voided), chargeback: yn(row.chargeback), report_error: yn(row.reportError),
+    id: row.id,
+    order_id: row.orderId,
+    created_at: iso(row.createdAt)!,
+    us_date: easternDate(row.createdAt),
+    us_time: easternTime(row.createdAt),
+    remark_name: row.remarkName,
+    remark: row.remark,
+    whatsapp: yn(row.whatsapp),
+    telephone: yn(row.telephone),
+    status_refund: yn(row.statusRefund),
+    voided: yn(row.voided),
+    chargeback: yn(row.chargeback),
+    report_error: yn(row.reportError),
   };
 }
 
@@ -57,35 +59,67 @@ async function requireOrderExists(db: Executor, orderId: number) {
   if (!found) throw new NotFoundError(ORDER_NOT_FOUND);
 }
 
-export async function getOrderDetail(db: Db, config: Config, staff: Staff, ref: string, today = new Date()): Promise<OrderDetail> {
+export async function getOrderDetail(
+  db: Db,
+  config: Config,
+  staff: Staff,
+  ref: string,
+  today = new Date(),
+): Promise<OrderDetail> {
   requirePermission(staff, 'orders:work');
   const orderId = parseOrderRef(ref);
   if (orderId === null) throw new NotFoundError(ORDER_NOT_FOUND);
 
-  const [found] = await db.select({
-    order: orders, siteKey: landingSites.siteKey, siteName: landingSites.name, supportEmail: landingSites.supportEmail, assignee: teamMembers.name,
-  })
+  const [found] = await db
+    .select({
+      order: orders,
+      siteKey: landingSites.siteKey,
+      siteName: landingSites.name,
+      supportEmail: landingSites.supportEmail,
+      assignee: teamMembers.name,
+    })
     .from(orders)
     .innerJoin(landingSites, eq(landingSites.id, orders.landingSiteId))
     .leftJoin(teamMembers, eq(teamMembers.id, orders.assignedToId))
     .where(eq(orders.orderId, orderId));
   if (!found) throw new NotFoundError(ORDER_NOT_FOUND);
 
-  const [mailRows, docRows, downloadRows, remarkRows, logRows] = await Promise.all([
-    db.select({ mail: mails, file1: uploadDocs.file1 }).from(mails)
-      .leftJoin(uploadDocs, eq(uploadDocs.id, mails.uploadDocId))
-      .where(and(eq(mails.orderId, orderId), eq(mails.status, 'sent')))
-      .orderBy(desc(mails.sentAt), desc(mails.id)),
-    db.select().from(uploadDocs).where(eq(uploadDocs.orderId, orderId)).orderBy(desc(uploadDocs.createdAt), desc(uploadDocs.id)),
-    db.select().from(downloadHistory).where(eq(downloadHistory.orderId, orderId)).orderBy(desc(downloadHistory.createdAt), desc(downloadHistory.id)),
+  const [mailHistory, documents, downloadRows, remarkRows, logRows] = await Promise.all([
+    sentMailHistory(db, orderId),
+    listDocuments(db, orderId),
+    db
+      .select()
+      .from(downloadHistory)
+      .where(eq(downloadHistory.orderId, orderId))
+      .orderBy(desc(downloadHistory.createdAt), desc(downloadHistory.id)),
     db.select().from(remarks).where(eq(remarks.orderId, orderId)).orderBy(desc(remarks.createdAt), desc(remarks.id)),
-    db.select().from(processLogs).where(eq(processLogs.orderId, orderId)).orderBy(asc(processLogs.updateTime), asc(processLogs.id)),
+    db
+      .select()
+      .from(processLogs)
+      .where(eq(processLogs.orderId, orderId))
+      .orderBy(asc(processLogs.updateTime), asc(processLogs.id)),
   ]);
 
   const { order } = found;
   const answers = snakeCaseAnswers(order);
   return {
-    ...(answers as Omit<OrderDetail, 'application_email' | 'landing_site' | 'landing_site_name' | 'landing_site_support_email' | 'track_url' | 'assign_to' | 'assigned_to_id' | 'mailHistory' | 'uploadDoc' | 'downloadHistory' | 'remark' | 'processLogs' | 'warnings'>),
+    ...(answers as Omit<
+      OrderDetail,
+      | 'application_email'
+      | 'landing_site'
+      | 'landing_site_name'
+      | 'landing_site_support_email'
+      | 'track_url'
+      | 'assign_to'
+      | 'assigned_to_id'
+      | 'mailHistory'
+      | 'uploadDoc'
+      | 'downloadHistory'
+      | 'remark'
+      | 'processLogs'
+      | 'warnings'
+      | 'erasures'
+    >),
     application_email: `${order.orderId}@${config.APPLICATION_MAIL_DOMAIN}`,
     landing_site: found.siteKey,
     landing_site_name: found.siteName,
@@ -93,34 +127,58 @@ export async function getOrderDetail(db: Db, config: Config, staff: Staff, ref: 
     track_url: `${config.PUBLIC_BASE_URL}/track-order/${encodeId(order.orderId)}`,
     assign_to: found.assignee,
     assigned_to_id: order.assignedToId,
-    mailHistory: mailRows.map(({ mail, file1 }) => ({
-      id: mail.id, order_id: orderId, create_ts: iso(mail.sentAt ?? mail.createdAt)!, kind: mail.kind,
-      to_address: mail.toAddress, subject: mail.subject, mail_service_provider: mail.mailServiceProvider,
-      uploadDoc: { file1, mail_service_provider: mail.mailServiceProvider },
-    })),
-    uploadDoc: docRows.map((d) => ({
-      id: d.id, order_id: d.orderId, file1: d.file1, original_name: d.originalName, content_type: d.contentType,
-      size_bytes: d.sizeBytes, is_current: d.isCurrent, uploaded_by_name: d.uploadedByName, create_ts: iso(d.createdAt)!,
-    })),
+    mailHistory,
+    uploadDoc: documents,
     downloadHistory: downloadRows.map((d) => ({
-      id: d.id, order_id: d.orderId, create_ts: iso(d.createdAt)!, file1: d.file1, ip: d.ip, browser: d.browser,
-      device: d.device, device_type: d.deviceType, os: d.os, country: d.country, city: d.city, timezone: d.timezone,
+      id: d.id,
+      order_id: d.orderId,
+      create_ts: iso(d.createdAt)!,
+      file1: d.file1,
+      ip: d.ip,
+      browser: d.browser,
+      device: d.device,
+      device_type: d.deviceType,
+      os: d.os,
+      country: d.country,
+      city: d.city,
+      timezone: d.timezone,
     })),
     remark: remarkRows.map(remarkEntry),
     processLogs: logRows.map((l) => ({
-      id: l.id, order_id: l.orderId, step_name: l.stepName, staff_name: l.staffName, detail: l.detail, update_time: iso(l.updateTime)!,
+      id: l.id,
+      order_id: l.orderId,
+      step_name: l.stepName,
+      staff_name: l.staffName,
+      detail: l.detail,
+      update_time: iso(l.updateTime)!,
     })),
-    warnings: answerWarnings(answers as unknown as WarningInput, today.toISOString().slice(0, 10)),
+    // Erased answers are blanks, not answers to check.
+    warnings: order.travelErasedAt
+      ? []
+      : answerWarnings(answers as unknown as WarningInput, today.toISOString().slice(0, 10)),
+    erasures: erasureEntries(logRows),
   };
 }
 
-const FLAG_LABELS = { whatsapp: 'Whatsapp', telephone: 'Telephone', statusRefund: 'Refund', voided: 'Voided', chargeBack: 'Chargeback', reportError: 'ReportError' } as const;
+const FLAG_LABELS = {
+  whatsapp: 'Whatsapp',
+  telephone: 'Telephone',
+  statusRefund: 'Refund',
+  voided: 'Voided',
+  chargeBack: 'Chargeback',
+  reportError: 'ReportError',
+} as const;
 type Flag = 'Y' | null;
 
 export interface AddRemarkInput {
   orderId: number;
   remark: string;
-  whatsapp: Flag; telephone: Flag; statusRefund: Flag; voided: Flag; chargeBack: Flag; reportError: Flag;
+  whatsapp: Flag;
+  telephone: Flag;
+  statusRefund: Flag;
+  voided: Flag;
+  chargeBack: Flag;
+  reportError: Flag;
 }
 
 /** Adds a Comment History line; the remarker is always the signed-in member. */
@@ -128,28 +186,47 @@ export async function addRemark(db: Db, staff: Staff, input: AddRemarkInput): Pr
   requirePermission(staff, 'orders:work');
   return db.transaction(async (tx) => {
     await requireOrderExists(tx, input.orderId);
-    const [row] = await tx.insert(remarks).values({
-      orderId: input.orderId, remark: input.remark, remarkName: staff.name, staffId: staff.id,
-      whatsapp: input.whatsapp, telephone: input.telephone, statusRefund: input.statusRefund,
-      voided: input.voided, chargeback: input.chargeBack, reportError: input.reportError,
-    }).returning();
-    const ticked = (Object.keys(FLAG_LABELS) as (keyof typeof FLAG_LABELS)[]).filter((f) => input[f] === 'Y').map((f) => FLAG_LABELS[f]);
-    await logStep(tx, { orderId: input.orderId, stepName: STEP_REMARK, staff, detail: ticked.length ? `Flags: ${ticked.join(', ')}` : null });
+    const [row] = await tx
+      .insert(remarks)
+      .values({
+        orderId: input.orderId,
+        remark: input.remark,
+        remarkName: staff.name,
+        staffId: staff.id,
+        whatsapp: input.whatsapp,
+        telephone: input.telephone,
+        statusRefund: input.statusRefund,
+        voided: input.voided,
+        chargeback: input.chargeBack,
+        reportError: input.reportError,
+      })
+      .returning();
+    const ticked = (Object.keys(FLAG_LABELS) as (keyof typeof FLAG_LABELS)[])
+      .filter((f) => input[f] === 'Y')
+      .map((f) => FLAG_LABELS[f]);
+    await logStep(tx, { orderId: input.orderId, staff, step: 'remarkAdded', details: { flags: ticked } });
     return remarkEntry(row!);
   });
 }
 
-export async function updateTransactionDetails(db: Db, staff: Staff, input: { orderId: number; transactionId: string; merchantName: string }) {
+export async function updateTransactionDetails(
+  db: Db,
+  staff: Staff,
+  input: { orderId: number; transactionId: string; merchantName: string },
+) {
   requirePermission(staff, 'orders:work');
   return db.transaction(async (tx) => {
-    const [updated] = await tx.update(orders)
+    const [updated] = await tx
+      .update(orders)
       .set({ transactionId: input.transactionId, merchantName: input.merchantName, updatedAt: new Date() })
       .where(eq(orders.orderId, input.orderId))
       .returning({ transaction_id: orders.transactionId, merchant_name: orders.merchantName });
     if (!updated) throw new NotFoundError(ORDER_NOT_FOUND);
     await logStep(tx, {
-      orderId: input.orderId, stepName: STEP_TRANSACTION, staff,
-      detail: `Transaction Id ${input.transactionId}, Merchant Name ${input.merchantName}`,
+      orderId: input.orderId,
+      staff,
+      step: 'transactionUpdated',
+      details: { transactionId: input.transactionId, merchantName: input.merchantName },
     });
     return updated;
   });
@@ -159,16 +236,29 @@ export async function updateTransactionDetails(db: Db, staff: Staff, input: { or
  * "View Email Content": the approved-order mail exactly as the mailer renders it
  * for this order (brand frame, current document's name), without sending anything.
  */
-export async function approvedMailPreview(db: Db, config: Config, staff: Staff, ref: string): Promise<ApprovedMailPreview> {
+export async function approvedMailPreview(
+  db: Db,
+  config: Config,
+  staff: Staff,
+  ref: string,
+): Promise<ApprovedMailPreview> {
   requirePermission(staff, 'orders:work');
   const orderId = parseOrderRef(ref);
   if (orderId === null) throw new NotFoundError(ORDER_NOT_FOUND);
   const ctx = await loadTemplateContext(db, config, orderId);
-  const [doc] = await db.select({ file1: uploadDocs.file1 }).from(uploadDocs)
-    .where(and(eq(uploadDocs.orderId, orderId), eq(uploadDocs.isCurrent, true)));
-  const mail = approvedOrderMail(ctx, doc?.file1 ?? `${orderId}_file1`);
+  // A document erased with the travel details (storage key '') can no longer be attached: as good as none.
+  const [doc] = await db
+    .select({ file1: uploadDocs.file1 })
+    .from(uploadDocs)
+    .where(and(eq(uploadDocs.orderId, orderId), eq(uploadDocs.isCurrent, true), ne(uploadDocs.storageKey, '')));
+  const mail = approvedOrderMail({ ...ctx, forPage: true }, doc?.file1 ?? null);
   return {
-    to: ctx.order.email, from_name: ctx.brand.name, reply_to: ctx.brand.supportEmail,
-    subject: mail.subject, html: mail.html, track_url: ctx.trackUrl, has_document: !!doc,
+    to: ctx.order.email,
+    from_name: ctx.brand.name,
+    reply_to: ctx.brand.supportEmail,
+    subject: mail.subject,
+    html: mail.html,
+    track_url: ctx.trackUrl,
+    has_document: !!doc,
   };
 }

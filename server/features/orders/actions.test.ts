@@ -4,7 +4,7 @@ import { buildTestApp, type TestContext } from '../../test/helper';
 import { insertOrder, type OrderValues } from '../../test/order-factory';
 import { selectRows } from '../../db/client';
 import type { Role } from '../../../shared/roles';
-import { countFolders } from './folders';
+import { countFolders } from '../queue-engine';
 
 let t: TestContext;
 type Login = Awaited<ReturnType<TestContext['loginAs']>>;
@@ -13,19 +13,46 @@ const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400
 
 beforeAll(async () => {
   t = await buildTestApp();
-  const roles: [keyof typeof staff, Role][] = [['admin', 'Admin'], ['manager', 'Manager'], ['team', 'Team'], ['team2', 'Team'], ['telecaller', 'Telecaller'], ['night', 'Night Staff']];
+  const roles: [keyof typeof staff, Role][] = [
+    ['admin', 'Admin'],
+    ['manager', 'Manager'],
+    ['team', 'Team'],
+    ['team2', 'Team'],
+    ['telecaller', 'Telecaller'],
+    ['night', 'Night Staff'],
+  ];
   for (const [key, role] of roles) staff[key] = await t.loginAs(role);
   await t.seedOrders(120);
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 const put = (url: string, who: Login, payload: Record<string, unknown>) =>
   t.app.inject({ method: 'PUT', url: `/api/admin/${url}`, headers: who.headers, payload });
-const order = async (id: number) => (await selectRows<{ process_status: string; assigned_to_id: number | null; refund_date: string | null; processed_by_id: number | null; purged_at: string | null; email: string }>(
-  t.database.db, sql`select process_status, assigned_to_id, refund_date, processed_by_id, purged_at, email from orders where order_id = ${id}`))[0]!;
-const steps = async (id: number) => (await selectRows<{ step_name: string; staff_name: string | null }>(
-  t.database.db, sql`select step_name, staff_name from process_logs where order_id = ${id} order by id`)).map((r) => `${r.step_name} by ${r.staff_name}`);
-const counts = async (who: Login) => (await t.app.inject({ url: '/api/admin/get-folder-count', headers: who.headers })).json().data;
+const order = async (id: number) =>
+  (
+    await selectRows<{
+      process_status: string;
+      assigned_to_id: number | null;
+      refund_date: string | null;
+      processed_by_id: number | null;
+      purged_at: string | null;
+      email: string;
+    }>(
+      t.database.db,
+      sql`select process_status, assigned_to_id, refund_date, processed_by_id, purged_at, email from orders where order_id = ${id}`,
+    )
+  )[0]!;
+const steps = async (id: number) =>
+  (
+    await selectRows<{ step_name: string; staff_name: string | null }>(
+      t.database.db,
+      sql`select step_name, staff_name from process_logs where order_id = ${id} order by id`,
+    )
+  ).map((r) => `${r.step_name} by ${r.staff_name}`);
+const counts = async (who: Login) =>
+  (await t.app.inject({ url: '/api/admin/get-folder-count', headers: who.headers })).json().data;
 const newOrder = (overrides: Partial<OrderValues> = {}) => insertOrder(t.database.db, overrides);
 
 /** The incremental counts every staff member sees equal the folder predicates. */
@@ -40,7 +67,11 @@ describe('PUT /api/admin/assign-order-status (Assign to me)', () => {
     const id = await newOrder();
     const before = await counts(staff.team);
     const res = await put('assign-order-status', staff.team, { orderId: [id], userName: 'Someone Else' });
-    expect(res.json()).toMatchObject({ status: 1, message: 'Order has been assigned successfully', data: { assigned: [id] } });
+    expect(res.json()).toMatchObject({
+      status: 1,
+      message: 'Order has been assigned successfully',
+      data: { assigned: [id] },
+    });
     expect((await order(id)).assigned_to_id).toBe(staff.team.member.id);
     expect(await steps(id)).toEqual([`Assigned by ${staff.team.member.name}`]);
     const after = await counts(staff.team);
@@ -55,7 +86,10 @@ describe('PUT /api/admin/assign-order-status (Assign to me)', () => {
     expect((await put('assign-order-status', staff.team, { orderId: id })).statusCode).toBe(200);
     const res = await put('assign-order-status', staff.team2, { orderId: [spare, id] });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ status: 0, message: `Order ${id} has already been assigned to ${staff.team.member.name}.` });
+    expect(res.json()).toEqual({
+      status: 0,
+      message: `Order ${id} has already been assigned to ${staff.team.member.name}.`,
+    });
     expect((await order(id)).assigned_to_id).toBe(staff.team.member.id);
     expect((await order(spare)).assigned_to_id).toBeNull();
     expect(await steps(spare)).toEqual([]);
@@ -85,7 +119,7 @@ describe('PUT /api/admin/assign-order-status (Assign to me)', () => {
 });
 
 describe('PUT /api/admin/move-to-original-folder', () => {
-  it('clears the member\'s own assignment; another member\'s only for Admin and Manager', async () => {
+  it("clears the member's own assignment; another member's only for Admin and Manager", async () => {
     const mine = await newOrder({ assignedToId: staff.team.member.id, assignedAt: new Date() });
     const res = await put('move-to-original-folder', staff.team, { orderId: [mine] });
     expect(res.json()).toMatchObject({ status: 1, data: { released: [mine] } });
@@ -116,8 +150,16 @@ describe('PUT /api/admin/change-order-status (delete)', () => {
   it('soft-deletes for a Manager, logs it, and updates the counts', async () => {
     const ids = [await newOrder(), await newOrder({ processingMode: 'priority' })];
     const before = await counts(staff.manager);
-    const res = await put('change-order-status', staff.manager, { orderId: ids, updatingStatus: 'Deleted', permanentDeletedFlag: false });
-    expect(res.json()).toMatchObject({ status: 1, message: 'Order has been deleted successfully', data: { moved: ids } });
+    const res = await put('change-order-status', staff.manager, {
+      orderId: ids,
+      updatingStatus: 'Deleted',
+      permanentDeletedFlag: false,
+    });
+    expect(res.json()).toMatchObject({
+      status: 1,
+      message: 'Order has been deleted successfully',
+      data: { moved: ids },
+    });
     for (const id of ids) {
       expect((await order(id)).process_status).toBe('Deleted');
       expect(await steps(id)).toEqual([`Order deleted by ${staff.manager.member.name}`]);
@@ -130,7 +172,11 @@ describe('PUT /api/admin/change-order-status (delete)', () => {
   });
 
   it('in My Orders only an Admin deletes', async () => {
-    const id = await newOrder({ assignedToId: staff.manager.member.id, assignedAt: new Date(), processStatus: 'Pending' });
+    const id = await newOrder({
+      assignedToId: staff.manager.member.id,
+      assignedAt: new Date(),
+      processStatus: 'Pending',
+    });
     expect((await put('change-order-status', staff.manager, { orderId: id })).statusCode).toBe(403);
     expect((await order(id)).process_status).toBe('Pending');
     expect((await put('change-order-status', staff.admin, { orderId: id })).statusCode).toBe(200);
@@ -139,7 +185,11 @@ describe('PUT /api/admin/change-order-status (delete)', () => {
 
   it('lets every role delete a Future Order', async () => {
     const id = await newOrder({ processingMode: 'future', processingDate: isoDay(90) });
-    const res = await put('change-order-status', staff.telecaller, { orderId: [id], updatingStatus: 'Deleted', permanentDeletedFlag: false });
+    const res = await put('change-order-status', staff.telecaller, {
+      orderId: [id],
+      updatingStatus: 'Deleted',
+      permanentDeletedFlag: false,
+    });
     expect(res.statusCode).toBe(200);
     expect((await order(id)).process_status).toBe('Deleted');
     await expectCountsRight();
@@ -150,11 +200,16 @@ describe('PUT /api/admin/change-order-status (delete)', () => {
     const refused = await put('change-order-status', staff.manager, { orderId: [id], permanentDeletedFlag: true });
     expect(refused.statusCode).toBe(403);
     expect(await order(id)).toMatchObject({ process_status: 'New', purged_at: null, email: 'purge.me@mail.example' });
-    expect((await put('change-order-status', staff.admin, { orderId: [id], permanentDeletedFlag: true })).statusCode).toBe(200);
+    expect(
+      (await put('change-order-status', staff.admin, { orderId: [id], permanentDeletedFlag: true })).statusCode,
+    ).toBe(200);
     const purged = await order(id);
     expect(purged).toMatchObject({ process_status: 'Deleted', email: '' });
     expect(purged.purged_at).not.toBeNull();
-    expect(await steps(id)).toEqual([`Order deleted by ${staff.admin.member.name}`, `Order permanently deleted by ${staff.admin.member.name}`]);
+    expect(await steps(id)).toEqual([
+      `Order deleted by ${staff.admin.member.name}`,
+      `Order permanently deleted by ${staff.admin.member.name}`,
+    ]);
   });
 });
 
@@ -163,19 +218,28 @@ describe('PUT /api/admin/move-order-status', () => {
     const id = await newOrder({ assignedToId: staff.telecaller.member.id, assignedAt: new Date() });
     const toPending = await put('move-order-status', staff.telecaller, { orderId: id, updatingStatus: 'Pending' });
     expect(toPending.json()).toMatchObject({ status: 1, data: { moved: [id] } });
-    expect((await counts(staff.telecaller)).myOrdersCount).toBe((await countFolders(t.database.db, staff.telecaller.member.id)).myOrdersCount);
+    expect((await counts(staff.telecaller)).myOrdersCount).toBe(
+      (await countFolders(t.database.db, staff.telecaller.member.id)).myOrdersCount,
+    );
     await put('move-order-status', staff.telecaller, { orderId: [id], updatingStatus: 'Completed' });
     expect(await order(id)).toMatchObject({ process_status: 'Completed', processed_by_id: staff.telecaller.member.id });
-    expect(await steps(id)).toEqual([`Status changed to Pending by ${staff.telecaller.member.name}`, `Status changed to Completed by ${staff.telecaller.member.name}`]);
+    expect(await steps(id)).toEqual([
+      `Status changed to Pending by ${staff.telecaller.member.name}`,
+      `Status changed to Completed by ${staff.telecaller.member.name}`,
+    ]);
     await expectCountsRight();
   });
 
   it('does not delete (400) and restores a deleted order only for Admin or Manager', async () => {
     const id = await newOrder({ processStatus: 'Deleted' });
-    expect((await put('move-order-status', staff.team, { orderId: [id], updatingStatus: 'Deleted' })).statusCode).toBe(400);
+    expect((await put('move-order-status', staff.team, { orderId: [id], updatingStatus: 'Deleted' })).statusCode).toBe(
+      400,
+    );
     expect((await put('move-order-status', staff.team, { orderId: [id], updatingStatus: 'New' })).statusCode).toBe(403);
     expect((await order(id)).process_status).toBe('Deleted');
-    expect((await put('move-order-status', staff.manager, { orderId: [id], updatingStatus: 'New' })).statusCode).toBe(200);
+    expect((await put('move-order-status', staff.manager, { orderId: [id], updatingStatus: 'New' })).statusCode).toBe(
+      200,
+    );
     expect((await order(id)).process_status).toBe('New');
     await expectCountsRight();
   });
@@ -192,17 +256,34 @@ describe('refund queue actions', () => {
     expect(res.json()).toMatchObject({ status: 1, data: { refunded: [refunds] } });
     expect((await order(refunds)).refund_date).not.toBeNull();
     expect(await steps(refunds)).toEqual([`Refunded by ${staff.team.member.name}`]);
-    const list = (await t.app.inject({ url: '/api/admin/get-orders-list/refundOrder?limit=5000', headers: staff.team.headers })).json();
+    const list = (
+      await t.app.inject({ url: '/api/admin/get-orders-list/refundOrder?limit=5000', headers: staff.team.headers })
+    ).json();
     expect(list.data.find((r: { order_id: number }) => r.order_id === refunds).refund_date).not.toBeNull();
   });
 
   it('Move to complete with refund mail completes the order and queues the refund confirmation in one go', async () => {
-    const id = await newOrder({ processStatus: 'Refunds', email: 'refund.me@mail.example', givenName: 'RINA', surname: 'OKADA' });
+    const id = await newOrder({
+      processStatus: 'Refunds',
+      email: 'refund.me@mail.example',
+      givenName: 'RINA',
+      surname: 'OKADA',
+    });
     const notRefund = await newOrder({ processStatus: 'Awaiting' });
     expect((await put('move-to-complete-refund', staff.team, { orderId: [id, notRefund] })).statusCode).toBe(409);
     expect((await order(id)).process_status).toBe('Refunds');
-    const mailsOf = (orderId: number) => selectRows<{ kind: string; to_address: string; status: string; mail_service_provider: string; subject: string; text_body: string }>(
-      t.database.db, sql`select kind, to_address, status, mail_service_provider, subject, text_body from mails where order_id = ${orderId}`);
+    const mailsOf = (orderId: number) =>
+      selectRows<{
+        kind: string;
+        to_address: string;
+        status: string;
+        mail_service_provider: string;
+        subject: string;
+        text_body: string;
+      }>(
+        t.database.db,
+        sql`select kind, to_address, status, mail_service_provider, subject, text_body from mails where order_id = ${orderId}`,
+      );
     expect(await mailsOf(id)).toEqual([]);
 
     const res = await put('move-to-complete-refund', staff.team, { orderId: id });
@@ -210,12 +291,20 @@ describe('refund queue actions', () => {
     expect(await order(id)).toMatchObject({ process_status: 'Completed', processed_by_id: staff.team.member.id });
     const [mail, ...more] = await mailsOf(id);
     expect(more).toEqual([]);
-    expect(mail).toMatchObject({ kind: 'refund_confirmation', to_address: 'refund.me@mail.example', status: 'queued', mail_service_provider: 'smtp' });
+    expect(mail).toMatchObject({
+      kind: 'refund_confirmation',
+      to_address: 'refund.me@mail.example',
+      status: 'queued',
+      mail_service_provider: 'smtp',
+    });
     expect(mail!.subject).toContain(String(id));
     expect(mail!.text_body).toContain('RINA OKADA');
     // The mail feature's branded template, with the amount refunded and the landing site's name.
     expect(mail!.text_body).toMatch(/your payment of .+ for order \d+ has been refunded/);
-    expect(await steps(id)).toEqual([`Moved to Completed with refund mail by ${staff.team.member.name}`, `Mail queued by ${staff.team.member.name}`]);
+    expect(await steps(id)).toEqual([
+      `Moved to Completed with refund mail by ${staff.team.member.name}`,
+      `Mail queued by ${staff.team.member.name}`,
+    ]);
     await expectCountsRight();
   });
 });

@@ -11,15 +11,30 @@ beforeAll(async () => {
   await t.loginAs('Team');
   await t.seedRecentOrders(200);
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 const staffOf = async (role: Staff['type']): Promise<Staff> => (await t.loginAs(role)).member;
-const row = async (id: number) => (await selectRows<{ process_status: string; processed_by_name: string | null; processed_at: string | null }>(
-  t.database.db, sql`select process_status, processed_by_name, processed_at from orders where order_id = ${id}`))[0]!;
-const logs = async (id: number) => selectRows<{ step_name: string; staff_name: string }>(
-  t.database.db, sql`select step_name, staff_name from process_logs where order_id = ${id} and staff_name is not null and detail is not null order by id`);
-const idsIn = async (status: string, n: number) => (await selectRows<{ order_id: number }>(t.database.db,
-  sql`select order_id from orders where process_status = ${status} and not (processing_mode = 'future' and processing_date > (now() at time zone 'UTC')::date) order by order_id limit ${n}`)).map((r) => Number(r.order_id));
+const row = async (id: number) =>
+  (
+    await selectRows<{ process_status: string; processed_by_name: string | null; processed_at: string | null }>(
+      t.database.db,
+      sql`select process_status, processed_by_name, processed_at from orders where order_id = ${id}`,
+    )
+  )[0]!;
+const logs = async (id: number) =>
+  selectRows<{ step_name: string; staff_name: string }>(
+    t.database.db,
+    sql`select step_name, staff_name from process_logs where order_id = ${id} and staff_name is not null and detail is not null order by id`,
+  );
+const idsIn = async (status: string, n: number) =>
+  (
+    await selectRows<{ order_id: number }>(
+      t.database.db,
+      sql`select order_id from orders where process_status = ${status} and not (processing_mode = 'future' and processing_date > (now() at time zone 'UTC')::date) order by order_id limit ${n}`,
+    )
+  ).map((r) => Number(r.order_id));
 
 describe('moveOrders', () => {
   it('moves orders, writes one log line each and records who completed them', async () => {
@@ -54,7 +69,9 @@ describe('moveOrders', () => {
   it('rolls everything back when one id is unknown (404)', async () => {
     const staff = await staffOf('Manager');
     const [id] = await idsIn('Pending', 1);
-    await expect(moveOrders(t.database.db, staff, [id!, 999_999_999], 'Awaiting')).rejects.toMatchObject({ statusCode: 404 });
+    await expect(moveOrders(t.database.db, staff, [id!, 999_999_999], 'Awaiting')).rejects.toMatchObject({
+      statusCode: 404,
+    });
     expect((await row(id!)).process_status).toBe('Pending');
   });
 });

@@ -2,19 +2,20 @@
  * THE status move (STYLE: one service function used by every route that moves
  * an order): move-order-status, the delete of change-order-status,
  * move-to-complete-refund and the order detail page's move buttons all call
- * `moveOrders`. It checks the role rules (DECISIONS section 3), locks the
+ * `moveOrders`. It checks the role rules (product: roles.md#delete-rules), locks the
  * orders, changes them and writes one process-log line per moved order, all in
  * one transaction. Folder counts follow through the database trigger
  * (see folder-counts.ts), so callers never touch them.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client';
 import { selectRows } from '../../db/client';
 import { requirePermission, type Staff } from '../../lib/auth';
-import { ConflictError, NotFoundError } from '../../lib/errors';
+import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors';
+import { can } from '../../../shared/roles';
 import { logSteps } from '../../lib/process-log';
 import { CLOSED_STATUSES, type ProcessStatus } from '../../../shared/orders';
-import { changingOrders } from './counts-snapshot';
+import { changingOrders } from '../queue-engine';
 
 /** An order as it was just before the move (locked FOR UPDATE). */
 export interface MovingOrder {
@@ -30,8 +31,8 @@ export interface MovingOrder {
 }
 
 export interface MoveOptions {
-  /** Step name of the process-log line; default "Status changed to {target}" ("Order deleted" for Deleted). */
-  stepName?: string;
+  /** The process-log step (shared/process-steps.ts); default statusChanged ("Status changed to {target}", "Order deleted"). */
+  step?: 'statusChanged' | 'movedToCompletedWithRefundMail';
   /** Statuses the orders must be in now; otherwise 409 and nothing changes. */
   allowedFrom?: readonly ProcessStatus[];
   /** Runs in the same transaction after the update, with the orders that moved (e.g. to queue a mail). */
@@ -48,74 +49,106 @@ export interface MoveResult {
 const TODAY = sql`(now() at time zone 'UTC')::date`;
 const CLOSED = new Set<string>(CLOSED_STATUSES);
 
-export function defaultStepName(target: ProcessStatus): string {
-  return target === 'Deleted' ? 'Order deleted' : `Status changed to ${target}`;
-}
+/** A MovingOrder's columns from the orders row `o` (`today`: the day the Future Order rule is read for). */
+export const movingOrderColumns = (today: SQL = TODAY) => sql`
+  o.order_id as "orderId", o.process_status as status, o.assigned_to_id as "assignedToId",
+  (o.process_status = 'New' and o.processing_mode = 'future' and o.processing_date > ${today}) as "isFuture",
+  o.email, o.given_name as "givenName", o.surname, o.landing_site_id as "landingSiteId"`;
+
+/** A row read with movingOrderColumns, its ids as numbers (bigint columns come back as text). */
+export const asMovingOrder = <T extends MovingOrder>(row: T): T => ({
+  ...row,
+  orderId: Number(row.orderId),
+  landingSiteId: Number(row.landingSiteId),
+});
 
 /** Locks the named orders in id order (so concurrent moves never deadlock); 404 if any is missing. */
 export async function lockOrders(tx: Executor, orderIds: number[]): Promise<MovingOrder[]> {
-  const ids = sql.join(orderIds.map((id) => sql`${id}`), sql`, `);
-  const rows = await selectRows<MovingOrder>(tx, sql`
-    select o.order_id as "orderId", o.process_status as status, o.assigned_to_id as "assignedToId",
-      (o.process_status = 'New' and o.processing_mode = 'future' and o.processing_date > ${TODAY}) as "isFuture",
-      o.email, o.given_name as "givenName", o.surname, o.landing_site_id as "landingSiteId"
+  const ids = sql.join(
+    orderIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const rows = await selectRows<MovingOrder>(
+    tx,
+    sql`
+    select ${movingOrderColumns()}
     from orders o where o.order_id in (${ids})
     order by o.order_id
-    for update`);
+    for update`,
+  );
   if (rows.length !== orderIds.length) {
     const found = new Set(rows.map((r) => Number(r.orderId)));
     const missing = orderIds.filter((id) => !found.has(id));
-    throw new NotFoundError(missing.length === 1 ? `Order ${missing[0]} was not found.` : `Orders ${missing.join(', ')} were not found.`);
+    throw new NotFoundError(
+      missing.length === 1 ? `Order ${missing[0]} was not found.` : `Orders ${missing.join(', ')} were not found.`,
+    );
   }
-  return rows.map((r) => ({ ...r, orderId: Number(r.orderId), landingSiteId: Number(r.landingSiteId) }));
+  return rows.map(asMovingOrder);
 }
 
 /**
- * Who may delete (spec section 6, DECISIONS sections 2-3): any role may delete a
- * Future Order; otherwise Admin and Manager; an order in the caller's own My
- * Orders only an Admin (the my-orders queue shows Delete to Admin alone).
+ * Why `staff` may not move `order` to `target` under the role rules, or null when they may (product: roles.md#delete-rules, orders.md#delete): any role may delete a Future Order; otherwise deleting is for Admin and Manager, and an
+ * order in the caller's own My Orders only an Admin may delete (the my-orders queue shows Delete to Admin alone);
+ * restoring a Deleted order is for Admin and Manager. moveOrders and the bulk moves (features/bulk-orders) ask it.
  */
-function assertMayDelete(staff: Staff, orders: MovingOrder[]) {
-  for (const order of orders) {
-    if (order.status === 'Deleted' || order.isFuture) continue;
-    requirePermission(staff, 'orders:delete', 'Only an Admin or a Manager can delete orders.');
-    if (order.assignedToId === staff.id && !CLOSED.has(order.status)) {
-      requirePermission(staff, 'orders:delete-from-my-orders', 'Only an Admin can delete orders from My Orders.');
+export function moveRefusal(staff: Staff, order: MovingOrder, target: ProcessStatus): string | null {
+  if (target === 'Deleted') {
+    if (order.status === 'Deleted' || order.isFuture) return null;
+    if (!can(staff.type, 'orders:delete')) return 'Only an Admin or a Manager can delete orders.';
+    if (
+      order.assignedToId === staff.id &&
+      !CLOSED.has(order.status) &&
+      !can(staff.type, 'orders:delete-from-my-orders')
+    ) {
+      return 'Only an Admin can delete orders from My Orders.';
     }
+    return null;
   }
+  if (order.status === 'Deleted' && !can(staff.type, 'orders:delete'))
+    return 'Only an Admin or a Manager can restore a deleted order.';
+  return null;
 }
 
 /**
  * Moves `orderIds` to `target` as `staff`, in one transaction (a savepoint when
  * `db` is already a transaction). Orders already in `target` are left alone.
- * Moving to Completed records who processed the order (DECISIONS "Processed by").
+ * Moving to Completed records who processed the order (product: orders.md#processed-by).
  * Throws 403 (role), 404 (unknown id) or 409 (`allowedFrom` not met); then nothing changes.
  */
 export async function moveOrders(
-  db: Executor, staff: Staff, orderIds: number[], target: ProcessStatus, options: MoveOptions = {},
+  db: Executor,
+  staff: Staff,
+  orderIds: number[],
+  target: ProcessStatus,
+  options: MoveOptions = {},
 ): Promise<MoveResult> {
   requirePermission(staff, 'orders:work');
   if (orderIds.length === 0) return { moved: [], unchanged: [] };
   return changingOrders(db, async (tx) => {
     const orders = await lockOrders(tx, orderIds);
-    if (target === 'Deleted') assertMayDelete(staff, orders);
-    if (target !== 'Deleted' && orders.some((o) => o.status === 'Deleted')) {
-      requirePermission(staff, 'orders:delete', 'Only an Admin or a Manager can restore a deleted order.');
+    for (const order of orders) {
+      const refusal = moveRefusal(staff, order, target);
+      if (refusal) throw new ForbiddenError(refusal);
     }
     if (options.allowedFrom) {
       const allowed = new Set<string>(options.allowedFrom);
       const wrong = orders.filter((o) => o.status !== target && !allowed.has(o.status));
       if (wrong.length) {
-        throw new ConflictError(wrong.length === 1
-          ? `Order ${wrong[0]!.orderId} is no longer in ${options.allowedFrom.join(' or ')}; refresh the list.`
-          : `Orders ${wrong.map((o) => o.orderId).join(', ')} are no longer in ${options.allowedFrom.join(' or ')}; refresh the list.`);
+        throw new ConflictError(
+          wrong.length === 1
+            ? `Order ${wrong[0]!.orderId} is no longer in ${options.allowedFrom.join(' or ')}; refresh the list.`
+            : `Orders ${wrong.map((o) => o.orderId).join(', ')} are no longer in ${options.allowedFrom.join(' or ')}; refresh the list.`,
+        );
       }
     }
     const moving = orders.filter((o) => o.status !== target);
     const unchanged = orders.filter((o) => o.status === target).map((o) => o.orderId);
     if (moving.length === 0) return { moved: [], unchanged };
 
-    const ids = sql.join(moving.map((o) => sql`${o.orderId}`), sql`, `);
+    const ids = sql.join(
+      moving.map((o) => sql`${o.orderId}`),
+      sql`, `,
+    );
     const completing = target === 'Completed';
     await tx.execute(sql`
       update orders set
@@ -123,8 +156,11 @@ export async function moveOrders(
         updated_at = now()
         ${completing ? sql`, processed_by_id = ${staff.id}, processed_by_name = ${staff.name}, processed_at = now()` : sql``}
       where order_id in (${ids})`);
-    const step = options.stepName ?? defaultStepName(target);
-    await logSteps(tx, moving.map((o) => ({ orderId: o.orderId, stepName: step, staff, detail: `${o.status} -> ${target}` })));
+    const step = options.step ?? 'statusChanged';
+    await logSteps(
+      tx,
+      moving.map((o) => ({ orderId: o.orderId, staff, step, details: { from: o.status, to: target } })),
+    );
     if (options.afterMove) await options.afterMove(tx, moving);
     return { moved: moving.map((o) => o.orderId), unchanged };
   });

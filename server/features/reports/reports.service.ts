@@ -4,7 +4,7 @@
  * order_log_days / order_log_day_counts, all kept exact by triggers (migration 0006), so a report
  * is a sum over a few hundred small rows whatever the number of orders (docs/performance.md).
  *
- * What is counted (DECISIONS section 2, docs/decisions/0006-reports-and-gateway.md):
+ * What is counted (product: orders.md#reports, docs/decisions/0006-reports-and-gateway.md):
  * - Country Order List: orders that are not Deleted (the orders of Order History), by the UTC day
  *   they were placed, per nationality and processing mode.
  * - Order Processed: orders processed (moved to Completed or given their document) and not Deleted,
@@ -12,7 +12,7 @@
  * - Order Processing Logs: orders with at least one process-log line in the range, latest first.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { decodeOrderId } from '../../../shared/ids';
+import { parseOrderRef } from '../../../shared/ids';
 import { SEARCH_COUNT_CAP } from '../../../shared/schemas/order-list';
 import type { CountryRow, ProcessedByRow, ProcessingLogRow, ProcessLog } from '../../../shared/schemas/reports';
 import { selectPrepared, selectRows, type Executor } from '../../db/client';
@@ -22,7 +22,10 @@ import { NotFoundError } from '../../lib/errors';
 export const ORDER_NOT_FOUND = 'Order not found.';
 
 /** UTC days, YYYY-MM-DD, both included; either end may be open. */
-export interface ReportRange { fromDate?: string | undefined; toDate?: string | undefined }
+export interface ReportRange {
+  fromDate?: string | undefined;
+  toDate?: string | undefined;
+}
 
 const DAY_MS = 86_400_000;
 const toDay = (d: Date) => d.toISOString().slice(0, 10);
@@ -70,24 +73,30 @@ export async function countryOrderCounts(db: Executor, staff: Staff, range: Repo
   requirePermission(staff, 'orders:work');
   // Prepared: the range takes one of a few SQL shapes (rangeRows), the dates are parameters. A row's counts
   // fit an int, so the sums are bigint, not numeric.
-  return selectPrepared<CountryRow>(db, sql`
+  return selectPrepared<CountryRow>(
+    db,
+    sql`
     select label as nationality, sum((n_standard + n_priority + n_future)::int)::int as count,
       sum(n_standard::int)::int as standard_count, sum(n_priority::int)::int as priority_count, sum(n_future::int)::int as future_count
     from order_report_counts
     where report = 'country' and ${rangeRows(range)}
     group by label having sum((n_standard + n_priority + n_future)::int) > 0
-    order by count desc, label`);
+    order by count desc, label`,
+  );
 }
 
 /** Orders processed per staff member (Admin and Manager only). */
 export async function processedByCounts(db: Executor, staff: Staff, range: ReportRange): Promise<ProcessedByRow[]> {
   requirePermission(staff, 'reports:processed');
-  return selectPrepared<ProcessedByRow>(db, sql`
+  return selectPrepared<ProcessedByRow>(
+    db,
+    sql`
     select label as processed_by, sum((n_standard + n_priority + n_future)::int)::int as count
     from order_report_counts
     where report = 'processed' and ${rangeRows(range)}
     group by label having sum((n_standard + n_priority + n_future)::int) > 0
-    order by count desc, label`);
+    order by count desc, label`,
+  );
 }
 
 const MAX_ID_DIGITS = 15;
@@ -122,36 +131,51 @@ export interface ProcessingLogsInput {
  * A page of the orders with process-log lines in [fromDate, toDate] (every order with lines when
  * there are no dates), the latest activity first. search: order id prefix.
  */
-export async function processingLogsPage(db: Executor, staff: Staff, input: ProcessingLogsInput): Promise<ProcessingLogsPage> {
+export async function processingLogsPage(
+  db: Executor,
+  staff: Staff,
+  input: ProcessingLogsInput,
+): Promise<ProcessingLogsPage> {
   requirePermission(staff, 'reports:processed');
   const { fromDate: from, toDate: to } = input;
-  const inRange = from && to
-    ? sql`d.day between ${from}::date and ${to}::date and d.next_day > ${to}::date
+  const inRange =
+    from && to
+      ? sql`d.day between ${from}::date and ${to}::date and d.next_day > ${to}::date
         and d.last_at >= ${`${from}T00:00:00Z`}::timestamptz and d.last_at < ${`${nextDay(to)}T00:00:00Z`}::timestamptz`
-    : sql`d.next_day = 'infinity'`;
+      : sql`d.next_day = 'infinity'`;
   const term = input.search.trim().toLowerCase().replace(/^#/, '');
   if (term && !/^[1-9]\d{0,14}$/.test(term)) return { rows: [], totalRecords: 0, totalCapped: false };
   const where = term ? sql`${inRange} and ${idPrefix(sql`d.order_id`, term)}` : inRange;
   const offset = (input.page - 1) * input.limit;
   // "nulls last" as in order_log_days_last_idx, so the page is a walk down that index.
-  const rows = await selectRows<{ order_id: number; last_at: string | Date }>(db, sql`
+  const rows = await selectRows<{ order_id: number; last_at: string | Date }>(
+    db,
+    sql`
     select d.order_id, d.last_at from order_log_days d where ${where}
-    order by d.last_at desc nulls last, d.order_id desc nulls last limit ${input.limit} offset ${offset}`);
+    order by d.last_at desc nulls last, d.order_id desc nulls last limit ${input.limit} offset ${offset}`,
+  );
   const page = rows.map((r) => ({ order_id: Number(r.order_id), last_update_time: new Date(r.last_at).toISOString() }));
   if (!term) {
-    const countWhere = from && to ? sql`day between ${from}::date and ${to}::date and next_day > ${to}::date` : sql`next_day = 'infinity'`;
-    const [total] = await selectRows<{ total: number }>(db, sql`select coalesce(sum(n), 0)::int as total from order_log_day_counts where ${countWhere}`);
+    const countWhere =
+      from && to
+        ? sql`day between ${from}::date and ${to}::date and next_day > ${to}::date`
+        : sql`next_day = 'infinity'`;
+    const [total] = await selectRows<{ total: number }>(
+      db,
+      sql`select coalesce(sum(n), 0)::int as total from order_log_day_counts where ${countWhere}`,
+    );
     return { rows: page, totalRecords: total!.total, totalCapped: false };
   }
-  const [counted] = await selectRows<{ total: number }>(db, sql`
-    select count(*)::int as total from (select 1 from order_log_days d where ${where} limit ${SEARCH_COUNT_CAP + 1}) m`);
-  return { rows: page, totalRecords: Math.min(counted!.total, SEARCH_COUNT_CAP), totalCapped: counted!.total > SEARCH_COUNT_CAP };
-}
-
-/** An order id as it appears in a path: the number itself or its encoded form (MjAwMDAy). */
-export function parseOrderRef(ref: string): number | null {
-  if (/^\d{1,15}$/.test(ref)) return Number(ref);
-  return decodeOrderId(ref);
+  const [counted] = await selectRows<{ total: number }>(
+    db,
+    sql`
+    select count(*)::int as total from (select 1 from order_log_days d where ${where} limit ${SEARCH_COUNT_CAP + 1}) m`,
+  );
+  return {
+    rows: page,
+    totalRecords: Math.min(counted!.total, SEARCH_COUNT_CAP),
+    totalCapped: counted!.total > SEARCH_COUNT_CAP,
+  };
 }
 
 /** Every process-log line of one order, oldest first (Process Logs Details). */
@@ -159,11 +183,27 @@ export async function processLogsForOrder(db: Executor, staff: Staff, ref: strin
   requirePermission(staff, 'reports:processed');
   const orderId = parseOrderRef(ref);
   if (orderId === null) throw new NotFoundError(ORDER_NOT_FOUND);
-  const [order] = await selectRows<{ order_id: number }>(db, sql`select order_id from orders where order_id = ${orderId}`);
+  const [order] = await selectRows<{ order_id: number }>(
+    db,
+    sql`select order_id from orders where order_id = ${orderId}`,
+  );
   if (!order) throw new NotFoundError(ORDER_NOT_FOUND);
-  const rows = await selectRows<{ order_id: number; step_name: string; staff_name: string | null; update_time: string | Date }>(db, sql`
-    select order_id, step_name, staff_name, update_time from process_logs where order_id = ${orderId} order by update_time, id`);
-  return rows.map((r) => ({ order_id: Number(r.order_id), step_name: r.step_name, staff_name: r.staff_name, update_time: new Date(r.update_time).toISOString() }));
+  const rows = await selectRows<{
+    order_id: number;
+    step_name: string;
+    staff_name: string | null;
+    update_time: string | Date;
+  }>(
+    db,
+    sql`
+    select order_id, step_name, staff_name, update_time from process_logs where order_id = ${orderId} order by update_time, id`,
+  );
+  return rows.map((r) => ({
+    order_id: Number(r.order_id),
+    step_name: r.step_name,
+    staff_name: r.staff_name,
+    update_time: new Date(r.update_time).toISOString(),
+  }));
 }
 
 /**
@@ -188,6 +228,8 @@ export async function rebuildReportCounts(db: Executor): Promise<void> {
       select s.order_id, s.day, coalesce(lead(s.day) over (partition by s.order_id order by s.day), 'infinity'::date), s.last_at, s.steps
       from (select order_id, (update_time at time zone 'UTC')::date as day, max(update_time) as last_at, count(*)::int as steps
             from process_logs group by 1, 2) s`);
-    await tx.execute(sql`insert into order_log_day_counts (day, next_day, shard, n) select day, next_day, 0, count(*) from order_log_days group by 1, 2`);
+    await tx.execute(
+      sql`insert into order_log_day_counts (day, next_day, shard, n) select day, next_day, 0, count(*) from order_log_days group by 1, 2`,
+    );
   });
 }

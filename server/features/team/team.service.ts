@@ -1,12 +1,13 @@
-/** Manage Team rules (DECISIONS section 3): Admin and Manager only; a Manager never touches an Admin. */
+/** Manage Team rules (product: roles.md#team-rules): Admin and Manager only; a Manager never touches an Admin. */
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { teamMembers } from '../../db/schema';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors';
 import { forgetStaff, requirePermission, type Staff } from '../../lib/auth';
+import { endMemberSessions } from '../auth/sessions.service';
 import { ROLES, type Role } from '../../../shared/roles';
 import { hashPassword } from '../auth/auth.service';
-import { changingOrders } from '../orders/counts-snapshot';
+import { changingOrders } from '../queue-engine';
 
 const publicColumns = { id: teamMembers.id, name: teamMembers.name, email: teamMembers.email, type: teamMembers.type };
 
@@ -35,7 +36,10 @@ export async function getMember(db: Executor, staff: Staff, id: number) {
 }
 
 async function assertEmailFree(db: Executor, email: string, exceptId?: number) {
-  const [taken] = await db.select({ id: teamMembers.id }).from(teamMembers).where(eq(sql`lower(${teamMembers.email})`, email.toLowerCase()));
+  const [taken] = await db
+    .select({ id: teamMembers.id })
+    .from(teamMembers)
+    .where(eq(sql`lower(${teamMembers.email})`, email.toLowerCase()));
   if (taken && taken.id !== exceptId) throw new ConflictError('A team member with this email already exists.');
 }
 
@@ -44,13 +48,18 @@ function isUniqueViolation(error: unknown): boolean {
   return e.code === '23505' || e.cause?.code === '23505';
 }
 
-export async function addMember(db: Db, staff: Staff, input: { name: string; email: string; password: string; type: Role }) {
+export async function addMember(
+  db: Db,
+  staff: Staff,
+  input: { name: string; email: string; password: string; type: Role },
+) {
   requirePermission(staff, 'team:manage');
   assertMayTouch(staff, input.type, 'create');
   await assertEmailFree(db, input.email);
   const passwordHash = await hashPassword(input.password);
   try {
-    const [created] = await db.insert(teamMembers)
+    const [created] = await db
+      .insert(teamMembers)
       .values({ name: input.name, email: input.email, passwordHash, type: input.type })
       .returning(publicColumns);
     return created!;
@@ -62,15 +71,26 @@ export async function addMember(db: Db, staff: Staff, input: { name: string; ema
 }
 
 async function adminCount(db: Executor): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(teamMembers).where(eq(teamMembers.type, 'Admin'));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(teamMembers)
+    .where(eq(teamMembers.type, 'Admin'));
   return row?.n ?? 0;
 }
 
-export async function updateMember(db: Db, staff: Staff, input: { tmId: number; name: string; email: string; password: string; type: Role }) {
+export async function updateMember(
+  db: Db,
+  staff: Staff,
+  input: { tmId: number; name: string; email: string; password: string; type: Role },
+) {
   requirePermission(staff, 'team:manage');
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   const updated = await db.transaction(async (tx) => {
-    const [current] = await tx.select(publicColumns).from(teamMembers).where(eq(teamMembers.id, input.tmId)).for('update');
+    const [current] = await tx
+      .select(publicColumns)
+      .from(teamMembers)
+      .where(eq(teamMembers.id, input.tmId))
+      .for('update');
     if (!current) throw new NotFoundError('Team member not found.');
     assertMayTouch(staff, current.type, 'edit');
     assertMayTouch(staff, input.type, 'make someone');
@@ -79,12 +99,21 @@ export async function updateMember(db: Db, staff: Staff, input: { tmId: number; 
     }
     await assertEmailFree(tx, input.email, input.tmId);
     try {
-      const [updated] = await tx.update(teamMembers).set({
-        name: input.name, email: input.email, type: input.type,
-        ...(passwordHash ? { passwordHash } : {}),
-        // An edit revokes the member's existing sessions (DECISIONS section 3).
-        tokenVersion: sql`${teamMembers.tokenVersion} + 1`, updatedAt: new Date(),
-      }).where(eq(teamMembers.id, input.tmId)).returning(publicColumns);
+      const [updated] = await tx
+        .update(teamMembers)
+        .set({
+          name: input.name,
+          email: input.email,
+          type: input.type,
+          ...(passwordHash ? { passwordHash } : {}),
+          // An edit revokes the member's existing sessions (product: roles.md#team-rules).
+          tokenVersion: sql`${teamMembers.tokenVersion} + 1`,
+          updatedAt: new Date(),
+        })
+        .where(eq(teamMembers.id, input.tmId))
+        .returning(publicColumns);
+      // ...and ends their rows, so the Admin's list of their sessions says so too.
+      await endMemberSessions(tx, input.tmId, 'admin');
       return updated!;
     } catch (error) {
       if (isUniqueViolation(error)) throw new ConflictError('A team member with this email already exists.');

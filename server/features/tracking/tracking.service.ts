@@ -1,30 +1,36 @@
 /**
- * The customer's side (spec sections 2 and 7 "Public", DECISIONS section 5):
+ * The customer's side (product: public-pages.md#track, public-pages.md#customer-token):
  * track an order with its id and e-mail, which grants a short-lived token for
  * that one order; the download history and the document need that token.
  * Branding comes from the order's landing site.
  */
+import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { selectRows, type Db, type Executor } from '../../db/client';
 import { downloadHistory, landingSites, orders } from '../../db/schema';
-import { TooManyRequestsError, NotFoundError, UnauthorizedError } from '../../lib/errors';
-import { hitLimit, type Window } from '../../lib/rate-limit';
+import { NotFoundError, UnauthorizedError } from '../../lib/errors';
+import { hitLimit, limitKey, spendAttempt, type Window } from '../../lib/rate-limit';
 import { logStep } from '../../lib/process-log';
 import { formatLocation, type GeoIp } from '../../lib/geoip';
 import { parseUserAgent } from '../../lib/user-agent';
+import { pageRelativeUrl } from '../../lib/page-relative-url';
 import type { Storage } from '../../lib/storage';
 import type { Branding, PublicDownloadEntry } from '../../../shared/schemas/tracking';
 import { decodeOrderId, encodeId } from '../../../shared/ids';
 import { getDocument } from '../documents/documents.service';
 
-export const STEP_CUSTOMER_DOWNLOAD = 'Downloaded by customer';
-
-export const TRACK_NOT_FOUND = 'We could not find an order with this Order ID and Email ID. Please check both and try again.';
+export const TRACK_NOT_FOUND =
+  'We could not find an order with this Order ID and Email ID. Please check both and try again.';
 export const TRACK_SUCCESS = 'Order found. You can now download your Japan Arrival Card.';
 export const ACCESS_REQUIRED = 'Please enter your Order ID and Email ID to see this order.';
 export const ACCESS_EXPIRED = 'Your access to this order has expired. Please enter your Order ID and Email ID again.';
 export const DOCUMENT_NOT_READY = 'Your document is not ready yet. We will e-mail you as soon as it is.';
+export const DOWNLOAD_READY = 'Your document is ready. The download starts now.';
+export const TICKET_INVALID = 'This download link has expired or was already used. Please press Download Now again.';
+
+/** How long a download ticket (docs/decisions/0021) can be used, once. */
+export const DOWNLOAD_TICKET_SECONDS = 60;
 
 /** Track attempts (right or wrong) allowed per IP address and per order id in 15 minutes. */
 export const TRACK_LIMITS = {
@@ -39,12 +45,17 @@ const reachable = sql`process_status <> 'Deleted' and purged_at is null`;
 
 type SiteRow = typeof landingSites.$inferSelect;
 
-function brandingOf(site: SiteRow, translateWidgetUrl: string | null): Branding {
+function brandingOf(site: SiteRow, translateWidgetUrl: string | null, publicBaseUrl: string): Branding {
   return {
-    site_key: site.siteKey, name: site.name, logo_url: site.logoUrl,
+    // By path when it is on this server: the page loads it from its own host name (lib/page-relative-url.ts).
+    site_key: site.siteKey,
+    name: site.name,
+    logo_url: pageRelativeUrl(site.logoUrl, publicBaseUrl),
     header_style: site.headerStyle === 'reduced' ? 'reduced' : 'full',
     menu_links: site.headerStyle === 'full' ? site.menuLinks : [],
-    contact_url: site.contactUrl, footer_text: site.footerText, support_email: site.supportEmail,
+    contact_url: site.contactUrl,
+    footer_text: site.footerText,
+    support_email: site.supportEmail,
     translate_widget_url: translateWidgetUrl,
   };
 }
@@ -54,17 +65,24 @@ function brandingOf(site: SiteRow, translateWidgetUrl: string | null): Branding 
  * site when there is none (no id, an unknown or deleted order). Unknown and
  * known orders answer alike in shape, and nothing personal is returned.
  */
-export async function getBranding(db: Db, encodedOrderId: string | undefined, translateWidgetUrl: string | null): Promise<Branding> {
+export async function getBranding(
+  db: Db,
+  encodedOrderId: string | undefined,
+  translateWidgetUrl: string | null,
+  publicBaseUrl: string,
+): Promise<Branding> {
   const orderId = encodedOrderId ? decodeOrderId(encodedOrderId) : null;
   if (orderId !== null) {
-    const [row] = await db.select({ site: landingSites }).from(landingSites)
+    const [row] = await db
+      .select({ site: landingSites })
+      .from(landingSites)
       .innerJoin(orders, eq(orders.landingSiteId, landingSites.id))
       .where(and(eq(orders.orderId, orderId), reachable));
-    if (row) return brandingOf(row.site, translateWidgetUrl);
+    if (row) return brandingOf(row.site, translateWidgetUrl, publicBaseUrl);
   }
   const [first] = await db.select().from(landingSites).orderBy(asc(landingSites.id)).limit(1);
   if (!first) throw new NotFoundError('No landing site is configured.');
-  return brandingOf(first, translateWidgetUrl);
+  return brandingOf(first, translateWidgetUrl, publicBaseUrl);
 }
 
 // ---------------------------------------------------------------- tracking
@@ -80,28 +98,26 @@ function isOrderToken(value: unknown): value is OrderTokenPayload {
   return !!v && typeof v === 'object' && v.scope === 'order' && typeof v.orderId === 'number';
 }
 
-async function countAttempt(db: Db, key: string, window: Window) {
-  const hits = await hitLimit(db, key, window);
-  if (hits > window.limit) {
-    const [row] = await selectRows<{ age: number }>(db, sql`
-      select extract(epoch from now() - window_start)::float8 as age from rate_limits where key = ${key}`);
-    const retryAfter = Math.max(1, Math.ceil(window.seconds - (row?.age ?? 0)));
-    const minutes = Math.ceil(retryAfter / 60);
-    throw new TooManyRequestsError(`Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, retryAfter);
-  }
-}
-
 /**
  * Checks order id + e-mail (trimmed, any case). Every attempt counts against
  * the IP and the order id; an unknown order and a wrong e-mail answer the same.
  * Returns the order id when they match, for the route to sign its token.
  */
 export async function trackOrder(db: Db, input: { orderId: number; email: string }, ip: string): Promise<number> {
-  await countAttempt(db, `track:ip:${ip}`, TRACK_LIMITS.ip);
-  await countAttempt(db, `track:order:${input.orderId}`, TRACK_LIMITS.order);
-  const [match] = await selectRows<{ orderId: number }>(db, sql`
+  await spendAttempt(
+    db,
+    [
+      { key: limitKey('track:ip', ip), window: TRACK_LIMITS.ip },
+      { key: `track:order:${input.orderId}`, window: TRACK_LIMITS.order },
+    ],
+    (wait) => `Too many attempts. Please try again in ${wait}.`,
+  );
+  const [match] = await selectRows<{ orderId: number }>(
+    db,
+    sql`
     select order_id as "orderId" from orders
-    where order_id = ${input.orderId} and lower(trim(email)) = ${input.email.trim().toLowerCase()} and ${reachable}`);
+    where order_id = ${input.orderId} and lower(trim(email)) = ${input.email.trim().toLowerCase()} and ${reachable}`,
+  );
   if (!match) throw new NotFoundError(TRACK_NOT_FOUND);
   return Number(match.orderId);
 }
@@ -119,7 +135,10 @@ export async function requireOrderAccess(request: FastifyRequest, db: Db, orderI
     throw new UnauthorizedError(code === 'FST_JWT_AUTHORIZATION_TOKEN_EXPIRED' ? ACCESS_EXPIRED : ACCESS_REQUIRED);
   }
   if (!isOrderToken(payload) || payload.orderId !== orderId) throw new UnauthorizedError(ACCESS_REQUIRED);
-  const [order] = await selectRows<{ ok: number }>(db, sql`select 1 as ok from orders where order_id = ${orderId} and ${reachable}`);
+  const [order] = await selectRows<{ ok: number }>(
+    db,
+    sql`select 1 as ok from orders where order_id = ${orderId} and ${reachable}`,
+  );
   if (!order) throw new UnauthorizedError(ACCESS_REQUIRED);
 }
 
@@ -129,18 +148,34 @@ type DownloadRow = typeof downloadHistory.$inferSelect;
 
 function publicEntry(row: DownloadRow): PublicDownloadEntry {
   return {
-    id: row.id, order_id: row.orderId, create_ts: new Date(row.createdAt).toISOString(), ip: row.ip,
+    id: row.id,
+    order_id: row.orderId,
+    create_ts: new Date(row.createdAt).toISOString(),
+    ip: row.ip,
     browser_summary: [row.browser, row.device, row.deviceType].map((p) => p ?? 'Unknown').join(' - '),
-    browser: row.browser, device: row.device, device_type: row.deviceType, os: row.os,
-    country: row.country, city: row.city, location: formatLocation(row), timezone: row.timezone,
+    browser: row.browser,
+    device: row.device,
+    device_type: row.deviceType,
+    os: row.os,
+    country: row.country,
+    city: row.city,
+    location: formatLocation(row),
+    timezone: row.timezone,
   };
 }
 
 export async function getDownloadHistory(deps: { db: Db; storage: Storage }, orderId: number) {
   const [rows, current] = await Promise.all([
-    deps.db.select().from(downloadHistory).where(eq(downloadHistory.orderId, orderId))
+    deps.db
+      .select()
+      .from(downloadHistory)
+      .where(eq(downloadHistory.orderId, orderId))
       .orderBy(desc(downloadHistory.createdAt), desc(downloadHistory.id)),
-    selectRows<{ file1: string }>(deps.db, sql`select file1 from upload_docs where order_id = ${orderId} and is_current`),
+    // A document erased with the travel details (storage key '') is no longer there to download.
+    selectRows<{ file1: string }>(
+      deps.db,
+      sql`select file1 from upload_docs where order_id = ${orderId} and is_current and storage_key <> ''`,
+    ),
   ]);
   const file1 = current[0]?.file1 ?? null;
   return {
@@ -155,21 +190,118 @@ export interface DownloadContext {
   userAgent: string | undefined;
 }
 
-/** The order's current document; records the download and its process-log line in one transaction. */
-export async function downloadDocument(deps: { db: Db; storage: Storage; geo: GeoIp }, orderId: number, ctx: DownloadContext) {
+/**
+ * A download ticket (docs/decisions/0021): what download-passport-doc-pdf answers in `data`, for the follow-up
+ * GET that sends the file. Signed, 60 seconds, scoped to one document of one order, used once (`jti`); it opens
+ * nothing else (no `user`, scope is not 'order').
+ */
+export type DownloadTicketPayload = {
+  scope: 'download';
+  orderId: number;
+  docId: number;
+  jti: string;
+};
+
+function isDownloadTicket(value: unknown): value is DownloadTicketPayload {
+  const v = value as DownloadTicketPayload | null;
+  return (
+    !!v &&
+    typeof v === 'object' &&
+    v.scope === 'download' &&
+    typeof v.orderId === 'number' &&
+    typeof v.docId === 'number' &&
+    typeof v.jti === 'string'
+  );
+}
+
+/** The order's current document that can still be downloaded (an erased one has storage key ''), or 404. */
+async function currentDocument(db: Db, orderId: number): Promise<{ id: number; file1: string }> {
+  const [doc] = await selectRows<{ id: number; file1: string }>(
+    db,
+    sql`
+    select id, file1 from upload_docs where order_id = ${orderId} and is_current and storage_key <> ''`,
+  );
+  if (!doc) throw new NotFoundError(DOCUMENT_NOT_READY);
+  return { id: Number(doc.id), file1: doc.file1 };
+}
+
+/** The payload of a new ticket for the order's current document (the route signs it). Records nothing. */
+export async function downloadTicketFor(
+  db: Db,
+  orderId: number,
+): Promise<{ payload: DownloadTicketPayload; file1: string }> {
+  const doc = await currentDocument(db, orderId);
+  return { payload: { scope: 'download', orderId, docId: doc.id, jti: randomUUID() }, file1: doc.file1 };
+}
+
+/**
+ * The verified ticket's payload, or 401: a bad signature, an expired ticket, another kind of token, an order that
+ * is no longer reachable. `verify` is the app's JWT verifier.
+ */
+export async function requireDownloadTicket(
+  db: Db,
+  verify: (token: string) => unknown,
+  ticket: string,
+): Promise<DownloadTicketPayload> {
+  let payload: unknown;
+  try {
+    payload = verify(ticket);
+  } catch {
+    throw new UnauthorizedError(TICKET_INVALID);
+  }
+  if (!isDownloadTicket(payload)) throw new UnauthorizedError(TICKET_INVALID);
+  const [order] = await selectRows<{ ok: number }>(
+    db,
+    sql`select 1 as ok from orders where order_id = ${payload.orderId} and ${reachable}`,
+  );
+  if (!order) throw new UnauthorizedError(TICKET_INVALID);
+  return payload;
+}
+
+/**
+ * The ticket's document; spends the ticket, records the download and its process-log line in one transaction,
+ * so a ticket used twice (even at the same moment, from two server processes) sends the file and writes the
+ * record once. The ticket's use is counted in rate_limits (PostgreSQL, every process sees it) for twice its life.
+ */
+export async function downloadDocument(
+  deps: { db: Db; storage: Storage; geo: GeoIp },
+  ticket: DownloadTicketPayload,
+  ctx: DownloadContext,
+) {
+  const { orderId } = ticket;
   const file = await getDocument(deps, orderId);
-  if (!file) throw new NotFoundError(DOCUMENT_NOT_READY);
+  // A document replaced since the ticket was given: the customer asks again and gets the new one.
+  if (!file || file.doc.id !== ticket.docId) throw new UnauthorizedError(TICKET_INVALID);
   const agent = parseUserAgent(ctx.userAgent);
   const location = await deps.geo.lookup(ctx.ip);
   const entry = await deps.db.transaction(async (tx: Executor) => {
-    const [row] = await tx.insert(downloadHistory).values({
-      orderId, uploadDocId: file.doc.id, file1: file.doc.file1, ip: ctx.ip,
-      userAgent: ctx.userAgent?.slice(0, 1000) ?? null, ...agent,
-      country: location?.country ?? null, city: location?.city ?? null, timezone: location?.timezone ?? null,
-    }).returning();
+    const use = await hitLimit(tx, `download-ticket:${ticket.jti}`, { limit: 1, seconds: 2 * DOWNLOAD_TICKET_SECONDS });
+    if (use.hits > 1) throw new UnauthorizedError(TICKET_INVALID);
+    const [row] = await tx
+      .insert(downloadHistory)
+      .values({
+        orderId,
+        uploadDocId: file.doc.id,
+        file1: file.doc.file1,
+        ip: ctx.ip,
+        userAgent: ctx.userAgent?.slice(0, 1000) ?? null,
+        ...agent,
+        country: location?.country ?? null,
+        city: location?.city ?? null,
+        timezone: location?.timezone ?? null,
+      })
+      .returning();
     await logStep(tx, {
-      orderId, stepName: STEP_CUSTOMER_DOWNLOAD, staff: null,
-      detail: `${file.doc.file1} from ${ctx.ip} (${[agent.browser, agent.os].filter(Boolean).join(', ') || 'unknown browser'}${location ? `, ${formatLocation(location)}` : ''})`,
+      orderId,
+      staff: null,
+      step: 'customerDownload',
+      details: {
+        file: file.doc.file1,
+        ip: ctx.ip,
+        browser: agent.browser,
+        os: agent.os,
+        location: location ? formatLocation(location) : null,
+      },
     });
     return publicEntry(row!);
   });

@@ -3,6 +3,7 @@
  * bucket served by s3rver in this process. Uploads go through the real API.
  */
 import { mkdtempSync, rmSync, existsSync } from 'node:fs';
+import net, { type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,16 +13,23 @@ import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { buildTestApp, type TestContext } from '../../test/helper';
 import { insertOrder } from '../../test/order-factory';
 import { multipart, pdfBytes } from '../../test/multipart';
-import { uploadDocs } from '../../db/schema';
+import { mails, processLogs, uploadDocs } from '../../db/schema';
 import { loadConfig } from '../../config';
 import { MailWorker } from '../../features/mail/mail.worker';
-import { createStorage, storageFor } from './index';
+import { createStorage, STORAGE_UNAVAILABLE, storageFor } from './index';
+import { storageOutageCode } from './types';
 
 const root = mkdtempSync(path.join(tmpdir(), 'storage-test-'));
 let s3: S3rver;
 let endpoint: string;
 beforeAll(async () => {
-  s3 = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: path.join(root, 's3'), configureBuckets: [{ name: 'arrival-docs', configs: [] }] });
+  s3 = new S3rver({
+    port: 0,
+    address: '127.0.0.1',
+    silent: true,
+    directory: path.join(root, 's3'),
+    configureBuckets: [{ name: 'arrival-docs', configs: [] }],
+  });
   const { port } = await s3.run();
   endpoint = `http://127.0.0.1:${port}`;
 });
@@ -31,9 +39,18 @@ afterAll(async () => {
 });
 
 describe.each(['local', 's3'] as const)('%s storage', (driver) => {
-  const env = (): Record<string, string> => (driver === 's3'
-    ? { STORAGE_DRIVER: 's3', S3_BUCKET: 'arrival-docs', S3_ENDPOINT: endpoint, S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER', S3_PREFIX: 'test', DATA_DIR: path.join(root, `data-${driver}`) }
-    : { DATA_DIR: path.join(root, `data-${driver}`) });
+  const env = (): Record<string, string> =>
+    driver === 's3'
+      ? {
+          STORAGE_DRIVER: 's3',
+          S3_BUCKET: 'arrival-docs',
+          S3_ENDPOINT: endpoint,
+          S3_ACCESS_KEY_ID: 'S3RVER',
+          S3_SECRET_ACCESS_KEY: 'S3RVER',
+          S3_PREFIX: 'test',
+          DATA_DIR: path.join(root, `data-${driver}`),
+        }
+      : { DATA_DIR: path.join(root, `data-${driver}`) };
 
   it('puts, gets and deletes bytes, answers null for a missing key, and refuses keys that could escape', async () => {
     const storage = createStorage(loadConfig(env()));
@@ -50,21 +67,39 @@ describe.each(['local', 's3'] as const)('%s storage', (driver) => {
 
   describe('through the API', () => {
     let t: TestContext;
-    beforeAll(async () => { t = await buildTestApp(env()); });
-    afterAll(async () => { await t.close(); });
+    beforeAll(async () => {
+      t = await buildTestApp(env());
+    });
+    afterAll(async () => {
+      await t.close();
+    });
 
     it('stores an upload, serves it to staff, and attaches it to the mail', async () => {
       const team = await t.loginAs('Team');
       const orderId = await insertOrder(t.database.db);
       const data = pdfBytes(12_000);
-      const body = multipart({ orderId, email: 'a@mail.example', mailServiceProvider: 'smtp' }, [{ field: 'uploadVisaDoc', filename: 'c.pdf', contentType: 'application/pdf', data }]);
-      const res = await t.app.inject({ method: 'POST', url: '/api/admin/upload-visa-document', payload: body.payload, headers: { ...team.headers, ...body.headers } });
+      const body = multipart({ orderId, email: 'a@mail.example', mailServiceProvider: 'smtp' }, [
+        { field: 'uploadVisaDoc', filename: 'c.pdf', contentType: 'application/pdf', data },
+      ]);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/upload-visa-document',
+        payload: body.payload,
+        headers: { ...team.headers, ...body.headers },
+      });
       expect(res.statusCode).toBe(200);
       const [doc] = await t.database.db.select().from(uploadDocs).where(eq(uploadDocs.orderId, orderId));
 
       if (driver === 's3') {
-        const client = new S3Client({ region: 'us-east-1', endpoint, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
-        const object = await client.send(new GetObjectCommand({ Bucket: 'arrival-docs', Key: `test/${doc!.storageKey}` }));
+        const client = new S3Client({
+          region: 'us-east-1',
+          endpoint,
+          forcePathStyle: true,
+          credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+        });
+        const object = await client.send(
+          new GetObjectCommand({ Bucket: 'arrival-docs', Key: `test/${doc!.storageKey}` }),
+        );
         expect(Buffer.from(await object.Body!.transformToByteArray()).equals(data)).toBe(true);
         expect(object.ContentType).toBe('application/pdf');
         client.destroy();
@@ -80,5 +115,74 @@ describe.each(['local', 's3'] as const)('%s storage', (driver) => {
       expect(await worker.drain()).toMatchObject({ sent: 1 });
       await worker.stop();
     });
+  });
+});
+
+describe('storage that cannot be reached', () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    // A port nobody listens on: the bucket's endpoint is down.
+    const closed = net.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', () => resolve()));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise((resolve) => closed.close(resolve));
+    t = await buildTestApp({
+      STORAGE_DRIVER: 's3',
+      S3_BUCKET: 'arrival-docs',
+      S3_ENDPOINT: `http://127.0.0.1:${port}`,
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+      DATA_DIR: path.join(root, 'data-down'),
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('answers 503 "try again" to an upload and a download, and the upload changes nothing', async () => {
+    const team = await t.loginAs('Team');
+    const orderId = await insertOrder(t.database.db);
+    const body = multipart({ orderId, email: 'a@mail.example', mailServiceProvider: 'smtp' }, [
+      { field: 'uploadVisaDoc', filename: 'c.pdf', contentType: 'application/pdf', data: pdfBytes() },
+    ]);
+    const upload = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/upload-visa-document',
+      payload: body.payload,
+      headers: { ...team.headers, ...body.headers },
+    });
+    expect(upload.statusCode).toBe(503);
+    expect(upload.json()).toEqual({ status: 0, message: STORAGE_UNAVAILABLE });
+    expect(upload.headers['retry-after']).toBe('5');
+    for (const table of [uploadDocs, processLogs, mails]) {
+      expect(await t.database.db.select().from(table).where(eq(table.orderId, orderId))).toEqual([]);
+    }
+
+    const [doc] = await t.database.db
+      .insert(uploadDocs)
+      .values({
+        orderId,
+        file1: `${orderId}_file1.pdf`,
+        originalName: 'c.pdf',
+        contentType: 'application/pdf',
+        sizeBytes: 10,
+        storageKey: `docs/${orderId}/x/${orderId}_file1.pdf`,
+      })
+      .returning();
+    const download = await t.app.inject({ url: `/api/admin/download-document/${doc!.id}`, headers: team.headers });
+    expect(download.statusCode).toBe(503);
+    expect(download.json()).toEqual({ status: 0, message: STORAGE_UNAVAILABLE });
+  });
+
+  it('tells an outage from other storage errors', () => {
+    expect(storageOutageCode('local', Object.assign(new Error('i/o error'), { code: 'EIO' }))).toBe('EIO');
+    expect(storageOutageCode('local', Object.assign(new Error('denied'), { code: 'EACCES' }))).toBeNull();
+    expect(storageOutageCode('s3', Object.assign(new Error('slow down'), { $metadata: { httpStatusCode: 503 } }))).toBe(
+      'http-503',
+    );
+    expect(
+      storageOutageCode('s3', Object.assign(new Error('forbidden'), { $metadata: { httpStatusCode: 403 } })),
+    ).toBeNull();
+    expect(storageOutageCode('s3', new Error('Unsafe storage key: "../x"'))).toBeNull();
   });
 });

@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router/dom';
-import { Slide, ToastContainer, toast } from 'react-toastify';
+import { toast } from 'react-toastify';
 import { AuthProvider, useAuth } from '../lib/auth-context';
 import { ApiError, setUnauthorizedHandler } from '../lib/api';
 import { createRouter } from './router';
+import { Toasts } from './Toasts';
 
 function makeQueryClient() {
   return new QueryClient({
@@ -13,7 +14,8 @@ function makeQueryClient() {
         staleTime: 10_000,
         refetchOnWindowFocus: false,
         // 4xx answers are final; retry only network trouble and 5xx, once.
-        retry: (count, error) => count < 1 && !(error instanceof ApiError && error.httpStatus >= 400 && error.httpStatus < 500),
+        retry: (count, error) =>
+          count < 1 && !(error instanceof ApiError && error.httpStatus >= 400 && error.httpStatus < 500),
       },
     },
   });
@@ -22,12 +24,16 @@ function makeQueryClient() {
 function RoutedApp() {
   const [router] = useState(createRouter);
   const [queryClient] = useState(makeQueryClient);
-  const { signOut } = useAuth();
+  const { signOut, error } = useAuth();
   useEffect(() => {
-    // Spec "Unauthorised handling": show the message, forget the login, go to /.
+    // A damaged stored login (product: messages.md#token-errors): its message, once; the guard has sent the user to /.
+    if (error) toast.error(error, { toastId: 'invalid-token' });
+  }, [error]);
+  useEffect(() => {
+    // product: screens.md#unauthorised: show the message, forget the login, go to /.
     setUnauthorizedHandler((message) => {
       toast.error(message, { toastId: 'unauthorized' });
-      signOut();
+      signOut({ keepDrafts: true });
       queryClient.clear();
       void router.navigate('/');
     });
@@ -39,12 +45,15 @@ function RoutedApp() {
   );
 }
 
-export function App() {
+/** `notice`: a first toast, the sign-in's message when the sign-in app (app/SignInApp.tsx) starts this one. */
+export function App({ notice }: { notice?: string | undefined }) {
+  useEffect(() => {
+    if (notice) toast.success(notice, { toastId: 'signed-in' });
+  }, [notice]);
   return (
     <AuthProvider>
       <RoutedApp />
-      {/* Spec section 9 / DECISIONS section 7: top-right, light, drag at 80 %, auto-close 5 s. */}
-      <ToastContainer position="top-right" theme="light" autoClose={5000} draggable draggablePercent={80} transition={Slide} newestOnTop />
+      <Toasts />
     </AuthProvider>
   );
 }

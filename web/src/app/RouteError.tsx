@@ -1,13 +1,21 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 
-/** Failed script-part loads (spec section 8) get a friendly reload page; anything else the router's text. */
+/** Failed script-part loads (product: messages.md#load-errors) get a friendly reload page; anything else the router's text. */
 export function isChunkLoadError(error: unknown): boolean {
   const message = error instanceof Error ? `${error.name} ${error.message}` : String(error);
-  return /ChunkLoadError|Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module/i.test(message);
+  return /ChunkLoadError|Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module/i.test(
+    message,
+  );
 }
 
 export function PageLoading() {
-  return <div className="d-flex justify-content-center py-5" aria-busy="true"><div className="spinner-border text-secondary" role="status"><span className="visually-hidden">Loading…</span></div></div>;
+  return (
+    <div className="d-flex justify-content-center py-5" aria-busy="true">
+      <div className="spinner-border text-secondary" role="status">
+        <span className="visually-hidden">Loading…</span>
+      </div>
+    </div>
+  );
 }
 
 export function RouteError({ error: given }: { error?: unknown }) {
@@ -22,9 +30,13 @@ export function RouteError({ error: given }: { error?: unknown }) {
           <p className="text-muted">
             {chunk
               ? 'A part of the application failed to download. Check your connection and reload the page; a new version may also have been released.'
-              : isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : 'Something went wrong while showing this page.'}
+              : isRouteErrorResponse(error)
+                ? `${error.status} ${error.statusText}`
+                : 'Something went wrong while showing this page.'}
           </p>
-          <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>Reload</button>
+          <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
+            Reload
+          </button>
         </div>
       </div>
     </div>

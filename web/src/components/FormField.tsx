@@ -7,13 +7,21 @@ interface FormFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'na
   error?: FieldError | undefined;
 }
 
-/** A labelled Bootstrap input with its validation message underneath (spec section 5). */
+/** A labelled Bootstrap input with its validation message underneath (product: messages.md#validation). */
 export function FormField({ label, registration, error, id, className, ...input }: FormFieldProps) {
   const inputId = id ?? registration.name;
   return (
     <div className={className ?? 'mb-3'}>
-      <label className="form-label" htmlFor={inputId}>{label}</label>
-      <input id={inputId} className={`form-control ${error ? 'is-invalid' : ''}`} aria-invalid={!!error} {...registration} {...input} />
+      <label className="form-label" htmlFor={inputId}>
+        {label}
+      </label>
+      <input
+        id={inputId}
+        className={`form-control ${error ? 'is-invalid' : ''}`}
+        aria-invalid={!!error}
+        {...registration}
+        {...input}
+      />
       {error?.message ? <div className="invalid-feedback">{error.message}</div> : null}
     </div>
   );

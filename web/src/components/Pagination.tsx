@@ -1,5 +1,6 @@
 import { Pagination as BsPagination } from 'react-bootstrap';
 import { paginationItems } from './pagination-items';
+import './pagination.css';
 
 interface PaginationProps {
   page: number;
@@ -15,11 +16,21 @@ export function Pagination({ page, pageCount, onChange, label = 'Pages' }: Pagin
     <nav aria-label={label}>
       <BsPagination className="mb-0 flex-wrap" size="sm">
         <BsPagination.Prev disabled={page <= 1} onClick={() => onChange(page - 1)} aria-label="Previous page" />
-        {paginationItems(page, pageCount).map((item) => (typeof item === 'number' ? (
-          <BsPagination.Item key={item} active={item === page} onClick={() => item !== page && onChange(item)} aria-label={`Page ${item}`} aria-current={item === page ? 'page' : undefined}>
-            {item}
-          </BsPagination.Item>
-        ) : <BsPagination.Ellipsis key={item} disabled />))}
+        {paginationItems(page, pageCount).map((item) =>
+          typeof item === 'number' ? (
+            <BsPagination.Item
+              key={item}
+              active={item === page}
+              onClick={() => item !== page && onChange(item)}
+              aria-label={`Page ${item}`}
+              aria-current={item === page ? 'page' : undefined}
+            >
+              {item}
+            </BsPagination.Item>
+          ) : (
+            <BsPagination.Ellipsis key={item} disabled />
+          ),
+        )}
         <BsPagination.Next disabled={page >= pageCount} onClick={() => onChange(page + 1)} aria-label="Next page" />
       </BsPagination>
     </nav>

@@ -6,7 +6,11 @@ import { useAuth } from '../lib/auth-context';
 export function RequirePermission({ permission, children }: { permission: Permission; children: ReactNode }) {
   const { user } = useAuth();
   if (!can(user?.type, permission)) {
-    return <div className="alert alert-warning" role="alert">You do not have permission to view this page.</div>;
+    return (
+      <div className="alert alert-warning" role="alert">
+        You do not have permission to view this page.
+      </div>
+    );
   }
   return <>{children}</>;
 }

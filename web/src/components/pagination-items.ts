@@ -1,5 +1,5 @@
 /**
- * Page buttons for a pager (spec section 9): every page when there are at most
+ * Page buttons for a pager (product: screens.md#constants): every page when there are at most
  * 7, otherwise first, last, the current page with one sibling on each side, and
  * an ellipsis for each gap (MUI's usePagination rules with siblingCount 1).
  */

@@ -1,9 +1,11 @@
 /**
- * The API client (spec section 7): JSON to `/api/...`, the stored token as a
+ * The API client (product: api.md#envelope): JSON to `/api/...`, the stored token as a
  * bearer header, `{status, message, data}` answers. A 401 on a request that
- * carried a token ends the session everywhere (spec "Unauthorised handling").
+ * carried a token ends the session everywhere (product: screens.md#unauthorised).
  */
+import { TWO_FACTOR_SETUP_REQUIRED } from '../../../shared/sign-in';
 import { clearStoredLogin, readStoredLogin } from './auth-storage';
+import { paths } from './paths';
 
 export interface Envelope<T> {
   status: number;
@@ -13,7 +15,12 @@ export interface Envelope<T> {
 }
 
 export class ApiError extends Error {
-  constructor(readonly httpStatus: number, message: string, readonly errors?: Record<string, string>, readonly body?: unknown) {
+  constructor(
+    readonly httpStatus: number,
+    message: string,
+    readonly errors?: Record<string, string>,
+    readonly body?: unknown,
+  ) {
     super(message);
   }
 }
@@ -64,25 +71,41 @@ async function send(method: string, path: string, options: RequestOptions = {}):
   }
   // Only a request that carried the stored staff token can end the staff session.
   if (response.status === 401 && token && headers.authorization === `Bearer ${token}`) {
-    const message = await response.clone().json().then((b: { message?: string }) => b.message).catch(() => undefined);
+    const message = await response
+      .clone()
+      .json()
+      .then((b: { message?: string }) => b.message)
+      .catch(() => undefined);
     clearStoredLogin();
     onUnauthorized(message ?? 'Your session has ended. Please sign in again.');
+  }
+  // A session whose member must set up two-factor sign-in first (an Admin requires it) goes there.
+  if (response.status === 403 && window.location.pathname !== paths.twoFactorSetup) {
+    const message = await response
+      .clone()
+      .json()
+      .then((b: { message?: string }) => b.message)
+      .catch(() => undefined);
+    if (message === TWO_FACTOR_SETUP_REQUIRED) window.location.assign(paths.twoFactorSetup);
   }
   return response;
 }
 
 async function parse<T>(response: Response): Promise<Envelope<T>> {
-  const body = (await response.json().catch(() => null)) as Envelope<T> & { errors?: Record<string, string> } | null;
-  if (!response.ok || !body || body.status !== 1) {
+  const body = (await response.json().catch(() => null)) as (Envelope<T> & { errors?: Record<string, string> }) | null;
+  // status 2: the call worked and asks for a further step (sign-in's second factor).
+  if (!response.ok || !body || (body.status !== 1 && body.status !== 2)) {
     throw new ApiError(response.status, body?.message ?? `Request failed (${response.status})`, body?.errors, body);
   }
   return body;
 }
 
 export const api = {
-  request: async <T>(method: string, path: string, options?: RequestOptions) => parse<T>(await send(method, path, options)),
+  request: async <T>(method: string, path: string, options?: RequestOptions) =>
+    parse<T>(await send(method, path, options)),
   get: <T>(path: string, options?: RequestOptions) => api.request<T>('GET', path, options),
-  post: <T>(path: string, body?: unknown, options?: RequestOptions) => api.request<T>('POST', path, { ...options, body }),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    api.request<T>('POST', path, { ...options, body }),
   put: <T>(path: string, body?: unknown, options?: RequestOptions) => api.request<T>('PUT', path, { ...options, body }),
   /** For binary answers (PDFs, documents): the raw response after the same auth handling. */
   raw: async (method: string, path: string, options?: RequestOptions) => {
@@ -91,3 +114,7 @@ export const api = {
     return response;
   },
 };
+
+/** The text to show for a failed call: the server's message, or a general one (a network failure, a bug). */
+export const errorMessage = (error: unknown, fallback = 'Something went wrong. Please try again.') =>
+  error instanceof ApiError ? error.message : fallback;

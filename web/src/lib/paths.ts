@@ -1,26 +1,14 @@
-/** Every route path, built in one place; ids in paths are obfuscated (spec section 3). */
+/** Every route path, built in one place; ids in paths are obfuscated (product: orders.md#encoded-ids). */
 import { encodeId } from '../../../shared/ids';
 
 type Id = string | number;
 
 export const paths = {
   login: '/',
+  /** Two-factor set-up when an Admin requires it and the member has none yet (outside the admin frame). */
+  twoFactorSetup: '/two-factor-setup',
   admin: {
     home: '/admin',
-    recentOrders: '/admin/recent-order',
-    myOrders: '/admin/my-order',
-    futureOrders: '/admin/future-order',
-    priorityOrders: '/admin/priority-order',
-    pendingOrders: '/admin/pending-order',
-    completedOrders: '/admin/completed-order',
-    deletedOrders: '/admin/deleted-order',
-    awaitingResponse: '/admin/awaiting-response',
-    awaitingGovt: '/admin/awaiting-govt',
-    customerCalled: '/admin/called',
-    orderHistory: '/admin/order-history',
-    contactCustomer: '/admin/contact-customer',
-    refundOrders: '/admin/refund-order',
-    chargeback: '/admin/chargeback',
     countryOrderList: '/admin/country-order-list',
     gatewaySetting: '/admin/gateway-setting',
     changePassword: '/admin/change-password',
@@ -34,6 +22,7 @@ export const paths = {
     processingLogs: '/admin/processed-by-info',
     viewProcessLogs: (orderId: Id) => `/admin/view-process-logs/${encodeId(orderId)}`,
     mailOutbox: '/admin/mail-outbox',
+    security: '/admin/security',
   },
   public: {
     trackOrder: (orderId?: Id) => (orderId === undefined ? '/track-order' : `/track-order/${encodeId(orderId)}`),

@@ -23,4 +23,11 @@ export const queryKeys = {
     processLogs: (orderId: string) => ['reports', 'process-logs', orderId] as const,
   },
   gateways: () => ['gateways'] as const,
+  security: {
+    all: () => ['security'] as const,
+    twoFactor: () => ['security', 'two-factor'] as const,
+    sessions: () => ['security', 'sessions'] as const,
+    settings: () => ['security', 'settings'] as const,
+    member: (id: number) => ['security', 'member', id] as const,
+  },
 };

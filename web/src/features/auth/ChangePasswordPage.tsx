@@ -1,4 +1,4 @@
-/** Update Password (spec section 2); a success ends the session (spec section 4). */
+/** Update Password (product: screens.md#settings); a success ends the session (product: roles.md#passwords). */
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
@@ -15,7 +15,10 @@ import { RequirePermission } from '../../components/RequirePermission';
 export function ChangePasswordPage() {
   const { signOut } = useAuth();
   const navigate = useNavigate();
-  const form = useForm<ChangePasswordInput>({ resolver: zodResolver(changePasswordSchema), defaultValues: { newPassword: '' } });
+  const form = useForm<ChangePasswordInput>({
+    resolver: zodResolver(changePasswordSchema),
+    defaultValues: { newPassword: '' },
+  });
   const change = useMutation({
     mutationFn: (values: ChangePasswordInput) => api.post<null>('admin/change-password', values),
     onSuccess: (answer) => {
@@ -31,10 +34,20 @@ export function ChangePasswordPage() {
       <div className="card" style={{ maxWidth: 520 }}>
         <div className="card-body">
           <form noValidate onSubmit={form.handleSubmit((values) => change.mutate(values))}>
-            <FormField label="New Password" type="password" autoComplete="new-password" registration={form.register('newPassword')} error={form.formState.errors.newPassword} />
-            <button type="submit" className="btn btn-primary" disabled={change.isPending}>Update Password</button>
+            <FormField
+              label="New Password"
+              type="password"
+              autoComplete="new-password"
+              registration={form.register('newPassword')}
+              error={form.formState.errors.newPassword}
+            />
+            <button type="submit" className="btn btn-primary" disabled={change.isPending}>
+              Update Password
+            </button>
           </form>
-          <p className="small text-muted mt-3 mb-0">After the change you will be signed out everywhere and sign in again with the new password.</p>
+          <p className="small text-muted mt-3 mb-0">
+            After the change you will be signed out everywhere and sign in again with the new password.
+          </p>
         </div>
       </div>
     </RequirePermission>

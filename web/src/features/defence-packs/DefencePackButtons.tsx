@@ -29,8 +29,12 @@ export function DefencePackButtons({ order }: { order: OrderDetail }) {
   };
   return (
     <>
-      <button type="button" className="btn btn-primary" onClick={() => setOpen(1)}>Defence Pack 1</button>
-      <button type="button" className="btn btn-primary" onClick={() => setOpen(2)}>Defence Pack 2</button>
+      <button type="button" className="btn btn-primary" onClick={() => setOpen(1)}>
+        Defence Pack 1
+      </button>
+      <button type="button" className="btn btn-primary" onClick={() => setOpen(2)}>
+        Defence Pack 2
+      </button>
       {([1, 2] as const).map((type) => (
         <DefencePackModal key={type} orderId={order.order_id} type={type} show={open === type} onClose={close} />
       ))}

@@ -1,5 +1,5 @@
 /**
- * Defence Pack 1 / 2 (spec order detail bottom buttons, "Defence Pack document"): the pack as a page, with Print
+ * Defence Pack 1 / 2 (product: orders.md#defence-packs bottom buttons, "Defence Pack document"): the pack as a page, with Print
  * (the print stylesheet prints only the pack) and Open PDF (the server's PDF in a new window).
  */
 import { useState } from 'react';
@@ -11,7 +11,17 @@ import { openDefencePackPdf } from './api/open-defence-pack-pdf';
 import { DefencePackSheet } from './DefencePackSheet';
 import './defence-pack.css';
 
-export function DefencePackModal({ orderId, type, show, onClose }: { orderId: number; type: DefencePackType; show: boolean; onClose(): void }) {
+export function DefencePackModal({
+  orderId,
+  type,
+  show,
+  onClose,
+}: {
+  orderId: number;
+  type: DefencePackType;
+  show: boolean;
+  onClose(): void;
+}) {
   const pack = useDefencePack(orderId, type, show);
   const [opening, setOpening] = useState(false);
   const openPdf = async () => {
@@ -26,16 +36,34 @@ export function DefencePackModal({ orderId, type, show, onClose }: { orderId: nu
   };
   return (
     <Modal show={show} onHide={onClose} size="xl" scrollable className="dp-modal" aria-labelledby={`dp-title-${type}`}>
-      <Modal.Header closeButton><Modal.Title as="h2" className="h5" id={`dp-title-${type}`}>{DEFENCE_PACK_TITLES[type]}</Modal.Title></Modal.Header>
+      <Modal.Header closeButton>
+        <Modal.Title as="h2" className="h5" id={`dp-title-${type}`}>
+          {DEFENCE_PACK_TITLES[type]}
+        </Modal.Title>
+      </Modal.Header>
       <Modal.Body>
-        {pack.isPending ? <div className="text-muted" role="status">Preparing the pack…</div> : null}
-        {pack.isError ? <div className="alert alert-danger mb-0" role="alert">{pack.error.message}</div> : null}
+        {pack.isPending ? (
+          <div className="text-muted" role="status">
+            Preparing the pack…
+          </div>
+        ) : null}
+        {pack.isError ? (
+          <div className="alert alert-danger mb-0" role="alert">
+            {pack.error.message}
+          </div>
+        ) : null}
         {pack.data ? <DefencePackSheet pack={pack.data} /> : null}
       </Modal.Body>
       <Modal.Footer>
-        <button type="button" className="btn btn-secondary" onClick={onClose}>Close</button>
-        <button type="button" className="btn btn-outline-primary" onClick={() => void openPdf()} disabled={opening}>Open PDF</button>
-        <button type="button" className="btn btn-primary" onClick={() => window.print()} disabled={!pack.data}>Print</button>
+        <button type="button" className="btn btn-secondary" onClick={onClose}>
+          Close
+        </button>
+        <button type="button" className="btn btn-outline-primary" onClick={() => void openPdf()} disabled={opening}>
+          Open PDF
+        </button>
+        <button type="button" className="btn btn-primary" onClick={() => window.print()} disabled={!pack.data}>
+          Print
+        </button>
       </Modal.Footer>
     </Modal>
   );

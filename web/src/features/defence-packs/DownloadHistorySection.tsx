@@ -1,5 +1,5 @@
 /**
- * Download History (spec order detail): every customer download, newest first, as #, Order ID, Date & Time
+ * Download History (product: public-pages.md#download-history): every customer download, newest first, as #, Order ID, Date & Time
  * (EST), downloaded file, IP address, location; then an e-mail box and Sent Mail, which mails this history
  * (with Defence Pack 2 attached) to the address typed through the mail queue, e.g. to a dispute team. Mailing
  * chargeback evidence is for those who may prepare it (Admin, Manager); the server enforces the same.
@@ -8,19 +8,20 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { toast } from 'react-toastify';
-import { easternDateTime } from '../../../../shared/eastern-time';
+import { STAFF_ZONE_HEADING, StaffTime } from '../../lib/time';
 import { can } from '../../../../shared/roles';
 import { mailEmailField } from '../../../../shared/schemas/mail';
 import type { OrderDetail } from '../../../../shared/schemas/order-detail';
 import { ApiError } from '../../lib/api';
 import { useAuth } from '../../lib/auth-context';
-import { DetailSection } from '../order-detail/DetailSection';
+import { DetailSection } from '../order-detail';
 import { useSendDownloadHistory } from './api/send-download-history';
 
 const formSchema = z.object({ email: mailEmailField });
 type MailForm = z.input<typeof formSchema>;
 
-const location = (d: { city: string | null; country: string | null }) => [d.city, d.country].filter(Boolean).join(', ') || '-';
+const location = (d: { city: string | null; country: string | null }) =>
+  [d.city, d.country].filter(Boolean).join(', ') || '-';
 
 export function DownloadHistorySection({ order }: { order: OrderDetail }) {
   const { user } = useAuth();
@@ -42,42 +43,67 @@ export function DownloadHistorySection({ order }: { order: OrderDetail }) {
 
   return (
     <DetailSection title="Download History" id="download-history">
-      <div className="table-responsive mb-3">
+      {/* Focusable: on a phone the table scrolls sideways, and a keyboard must be able to scroll it (axe). */}
+      <div className="table-responsive mb-3" tabIndex={0} role="group" aria-label="Download history table">
         <table className="table table-sm align-middle mb-0" data-testid="download-history">
           <thead>
             <tr>
-              <th>#</th><th className="d-none d-sm-table-cell">Order ID</th><th>Date &amp; Time (EST)</th>
-              <th>Downloaded file</th><th>IP address</th><th>Location</th>
+              <th>#</th>
+              <th className="d-none d-sm-table-cell">Order ID</th>
+              <th>Date &amp; Time ({STAFF_ZONE_HEADING})</th>
+              <th>Downloaded file</th>
+              <th>IP address</th>
+              <th>Location</th>
             </tr>
           </thead>
           <tbody>
             {downloads.length === 0 ? (
-              <tr><td colSpan={6} className="text-center text-muted">No record found</td></tr>
-            ) : downloads.map((d, i) => (
-              <tr key={d.id}>
-                <td>{i + 1}</td>
-                <td className="d-none d-sm-table-cell">{d.order_id}</td>
-                <td><span className="text-nowrap">{easternDateTime(d.create_ts)}</span></td>
-                <td className="text-break">{d.file1}</td>
-                <td className="text-break">{d.ip}</td>
-                <td>{location(d)}</td>
+              <tr>
+                <td colSpan={6} className="text-center text-muted">
+                  No record found
+                </td>
               </tr>
-            ))}
+            ) : (
+              downloads.map((d, i) => (
+                <tr key={d.id}>
+                  <td>{i + 1}</td>
+                  <td className="d-none d-sm-table-cell">{d.order_id}</td>
+                  <td>
+                    <span className="text-nowrap">
+                      <StaffTime value={d.create_ts} seconds underHeading />
+                    </span>
+                  </td>
+                  <td className="text-break">{d.file1}</td>
+                  <td className="text-break">{d.ip}</td>
+                  <td>{location(d)}</td>
+                </tr>
+              ))
+            )}
           </tbody>
         </table>
       </div>
 
       {mayMail ? (
         <form noValidate onSubmit={(e) => void onSubmit(e)}>
-          <label className="form-label" htmlFor="download-history-email">Email</label>
+          <label className="form-label" htmlFor="download-history-email">
+            Email
+          </label>
           <div className="row g-2 align-items-start">
             <div className="col-12 col-md">
-              <input id="download-history-email" type="email" placeholder="e.g. the bank's dispute team"
-                className={`form-control ${errors.email ? 'is-invalid' : ''}`} aria-invalid={!!errors.email} {...form.register('email')} />
+              <input
+                id="download-history-email"
+                type="email"
+                placeholder="e.g. the bank's dispute team"
+                className={`form-control ${errors.email ? 'is-invalid' : ''}`}
+                aria-invalid={!!errors.email}
+                {...form.register('email')}
+              />
               {errors.email?.message ? <div className="invalid-feedback">{errors.email.message}</div> : null}
             </div>
             <div className="col-12 col-md-auto">
-              <button type="submit" className="btn btn-primary" disabled={send.isPending}>Sent Mail</button>
+              <button type="submit" className="btn btn-primary" disabled={send.isPending}>
+                Sent Mail
+              </button>
             </div>
           </div>
         </form>

@@ -7,18 +7,33 @@ import { attachmentPath, documentPath, downloadFile } from './api/download-file'
 export function providerLabel(mail: Pick<MailHistoryEntry, 'mail_service_provider' | 'delivered_via'>): string {
   const chosen = mail.mail_service_provider === 'ses' ? 'SES' : 'SMTP';
   if (!mail.delivered_via || mail.delivered_via === mail.mail_service_provider) return chosen;
-  return mail.delivered_via === 'outbox' ? `${chosen} (local outbox)` : `${chosen} (sent via ${mail.delivered_via.toUpperCase()})`;
+  return mail.delivered_via === 'outbox'
+    ? `${chosen} (local outbox)`
+    : `${chosen} (sent via ${mail.delivered_via.toUpperCase()})`;
 }
 
 const STATUS_STYLE: Record<MailHistoryEntry['status'], string> = {
-  queued: 'text-bg-secondary', sending: 'text-bg-info', sent: 'text-bg-success', failed: 'text-bg-danger',
+  queued: 'text-bg-secondary',
+  sending: 'text-bg-info',
+  sent: 'text-bg-success',
+  failed: 'text-bg-danger',
 };
-const STATUS_TEXT: Record<MailHistoryEntry['status'], string> = { queued: 'Queued', sending: 'Sending', sent: 'Sent', failed: 'Failed' };
+const STATUS_TEXT: Record<MailHistoryEntry['status'], string> = {
+  queued: 'Queued',
+  sending: 'Sending',
+  sent: 'Sent',
+  failed: 'Failed',
+};
 
 export function MailStatus({ mail }: { mail: MailHistoryEntry }) {
   return (
-    <span className={`badge ${STATUS_STYLE[mail.status]}`} title={mail.last_error ?? undefined} data-testid="mail-status">
-      {STATUS_TEXT[mail.status]}{mail.status === 'queued' && mail.attempts > 0 ? ` (retry ${mail.attempts})` : ''}
+    <span
+      className={`badge ${STATUS_STYLE[mail.status]}`}
+      title={mail.last_error ?? undefined}
+      data-testid="mail-status"
+    >
+      {STATUS_TEXT[mail.status]}
+      {mail.status === 'queued' && mail.attempts > 0 ? ` (retry ${mail.attempts})` : ''}
     </span>
   );
 }
@@ -37,7 +52,12 @@ export function DownloadButton({ path, filename, children }: { path: string; fil
     }
   };
   return (
-    <button type="button" className="btn btn-link btn-sm p-0 text-start text-break" onClick={() => void onClick()} disabled={busy}>
+    <button
+      type="button"
+      className="btn btn-link btn-sm p-0 text-start text-break"
+      onClick={() => void onClick()}
+      disabled={busy}
+    >
       {children}
     </button>
   );
@@ -45,14 +65,19 @@ export function DownloadButton({ path, filename, children }: { path: string; fil
 
 /** The files a mail carried: its document and any other attachment (the invoice PDF). */
 export function MailFiles({ mail }: { mail: MailHistoryEntry }) {
-  if (!mail.uploadDoc && mail.attachments.length === 0) return <span className="text-muted">-</span>;
+  const { id: docId, file1 } = mail.uploadDoc;
+  if ((docId === null || file1 === null) && mail.attachments.length === 0) return <span className="text-muted">-</span>;
   return (
     <span className="d-inline-flex flex-column align-items-start gap-1">
-      {mail.uploadDoc ? (
-        <DownloadButton path={documentPath(mail.uploadDoc.id)} filename={mail.uploadDoc.file1}>{mail.uploadDoc.file1}</DownloadButton>
+      {docId !== null && file1 !== null ? (
+        <DownloadButton path={documentPath(docId)} filename={file1}>
+          {file1}
+        </DownloadButton>
       ) : null}
       {mail.attachments.map((a) => (
-        <DownloadButton key={a.index} path={attachmentPath(mail.id, a.index)} filename={a.filename}>{a.filename}</DownloadButton>
+        <DownloadButton key={a.index} path={attachmentPath(mail.id, a.index)} filename={a.filename}>
+          {a.filename}
+        </DownloadButton>
       ))}
     </span>
   );

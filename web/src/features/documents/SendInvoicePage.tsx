@@ -1,4 +1,4 @@
-/** Manage Invoices (/admin/send-invoice): one order id field and a Send Invoice button (spec "Send Invoice"). */
+/** Manage Invoices (/admin/send-invoice): one order id field and a Send Invoice button (product: orders.md#invoices). */
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
@@ -15,7 +15,10 @@ type InvoiceFormOut = z.output<typeof invoiceFormSchema>;
 
 export function SendInvoicePage() {
   const send = useSendInvoice();
-  const form = useForm<InvoiceFormIn, unknown, InvoiceFormOut>({ resolver: zodResolver(invoiceFormSchema), defaultValues: { orderId: '' } });
+  const form = useForm<InvoiceFormIn, unknown, InvoiceFormOut>({
+    resolver: zodResolver(invoiceFormSchema),
+    defaultValues: { orderId: '' },
+  });
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit(async ({ orderId }) => {
@@ -24,7 +27,8 @@ export function SendInvoicePage() {
       toast.success(res.message);
       form.reset({ orderId: '' });
     } catch (error) {
-      if (error instanceof ApiError && error.errors?.orderId) form.setError('orderId', { message: error.errors.orderId });
+      if (error instanceof ApiError && error.errors?.orderId)
+        form.setError('orderId', { message: error.errors.orderId });
       toast.error((error as Error).message);
     }
   });
@@ -35,8 +39,16 @@ export function SendInvoicePage() {
       <div className="card" style={{ maxWidth: 560 }}>
         <div className="card-body">
           <form noValidate onSubmit={onSubmit}>
-            <FormField label="Order ID" inputMode="numeric" autoComplete="off" registration={form.register('orderId')} error={errors.orderId} />
-            <p className="form-text mt-n2 mb-3">The PDF invoice is e-mailed to the address on the order and appears in its Email History.</p>
+            <FormField
+              label="Order ID"
+              inputMode="numeric"
+              autoComplete="off"
+              registration={form.register('orderId')}
+              error={errors.orderId}
+            />
+            <p className="form-text mt-n2 mb-3">
+              The PDF invoice is e-mailed to the address on the order and appears in its Email History.
+            </p>
             <button type="submit" className="btn btn-primary" disabled={send.isPending}>
               {send.isPending ? 'Sending…' : 'Send Invoice'}
             </button>

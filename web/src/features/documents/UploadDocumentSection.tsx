@@ -1,5 +1,5 @@
 /**
- * Upload Document (spec order detail): order id (read-only), e-mail, the file
+ * Upload Document (product: orders.md#documents): order id (read-only), e-mail, the file
  * (PDF or image; the server checks the content and the size), one submit button
  * per mail provider, and a Download File link once a document exists.
  */
@@ -11,7 +11,7 @@ import { toast } from 'react-toastify';
 import { MAIL_PROVIDER_LABELS, mailEmailField, type MailProvider } from '../../../../shared/schemas/mail';
 import type { OrderDetail } from '../../../../shared/schemas/order-detail';
 import { ApiError } from '../../lib/api';
-import { DetailSection } from '../order-detail/DetailSection';
+import { DetailSection } from '../order-detail';
 import { documentPath } from './api/download-file';
 import { useEmailHistory } from './api/get-email-history';
 import { useUploadDocument } from './api/mail-mutations';
@@ -21,7 +21,10 @@ export const ACCEPTED_FILES = 'application/pdf,image/png,image/jpeg,image/webp,.
 
 const uploadFormSchema = z.object({
   email: mailEmailField,
-  file: z.custom<FileList>((v) => typeof FileList !== 'undefined' && v instanceof FileList && v.length > 0, 'File is required'),
+  file: z.custom<FileList>(
+    (v) => typeof FileList !== 'undefined' && v instanceof FileList && v.length > 0,
+    'File is required',
+  ),
 });
 type UploadForm = z.input<typeof uploadFormSchema>;
 
@@ -34,52 +37,86 @@ export function UploadDocumentSection({ order }: { order: OrderDetail }) {
   // A file input cannot be cleared by value: a new key gives a fresh, empty one after an upload.
   const [fileKey, setFileKey] = useState(0);
 
-  const submit = (provider: MailProvider) => form.handleSubmit(async (values) => {
-    const file = (values.file as FileList)[0]!;
-    try {
-      const res = await upload.mutateAsync({ email: values.email, file, mailServiceProvider: provider });
-      toast.success(res.message);
-      form.reset({ email: values.email, file: undefined });
-      setFileKey((k) => k + 1);
-    } catch (error) {
-      if (error instanceof ApiError) {
-        if (error.errors?.uploadVisaDoc) form.setError('file', { message: error.errors.uploadVisaDoc });
-        else if (error.httpStatus === 413) form.setError('file', { message: error.message });
-        if (error.errors?.email) form.setError('email', { message: error.errors.email });
+  const submit = (provider: MailProvider) =>
+    form.handleSubmit(async (values) => {
+      const file = (values.file as FileList)[0]!;
+      try {
+        const res = await upload.mutateAsync({ email: values.email, file, mailServiceProvider: provider });
+        toast.success(res.message);
+        form.reset({ email: values.email, file: undefined });
+        setFileKey((k) => k + 1);
+      } catch (error) {
+        if (error instanceof ApiError) {
+          if (error.errors?.uploadVisaDoc) form.setError('file', { message: error.errors.uploadVisaDoc });
+          else if (error.httpStatus === 413) form.setError('file', { message: error.message });
+          if (error.errors?.email) form.setError('email', { message: error.errors.email });
+        }
+        toast.error((error as Error).message);
       }
-      toast.error((error as Error).message);
-    }
-  });
+    });
 
   return (
     <DetailSection title="Upload Document" id="upload-document">
       <form noValidate onSubmit={(e) => e.preventDefault()} data-testid="upload-document">
         <div className="row g-3">
           <div className="col-12 col-md-4">
-            <label className="form-label" htmlFor="upload-order-id">Order ID</label>
+            <label className="form-label" htmlFor="upload-order-id">
+              Order ID
+            </label>
             <input id="upload-order-id" className="form-control" value={order.order_id} readOnly />
           </div>
           <div className="col-12 col-md-8">
-            <label className="form-label" htmlFor="upload-email">Email</label>
-            <input id="upload-email" type="email" className={`form-control ${errors.email ? 'is-invalid' : ''}`} aria-invalid={!!errors.email} {...form.register('email')} />
+            <label className="form-label" htmlFor="upload-email">
+              Email
+            </label>
+            <input
+              id="upload-email"
+              type="email"
+              className={`form-control ${errors.email ? 'is-invalid' : ''}`}
+              aria-invalid={!!errors.email}
+              {...form.register('email')}
+            />
             {errors.email?.message ? <div className="invalid-feedback">{errors.email.message}</div> : null}
           </div>
           <div className="col-12">
-            <label className="form-label" htmlFor="upload-file">Document (PDF, PNG, JPEG or WebP)</label>
-            <input key={fileKey} id="upload-file" type="file" accept={ACCEPTED_FILES} className={`form-control ${errors.file ? 'is-invalid' : ''}`} aria-invalid={!!errors.file} {...form.register('file')} />
+            <label className="form-label" htmlFor="upload-file">
+              Document (PDF, PNG, JPEG or WebP)
+            </label>
+            <input
+              key={fileKey}
+              id="upload-file"
+              type="file"
+              accept={ACCEPTED_FILES}
+              className={`form-control ${errors.file ? 'is-invalid' : ''}`}
+              aria-invalid={!!errors.file}
+              {...form.register('file')}
+            />
             {errors.file?.message ? <div className="invalid-feedback">{String(errors.file.message)}</div> : null}
           </div>
         </div>
         <div className="d-flex flex-wrap align-items-center gap-2 mt-3">
           {(['ses', 'smtp'] as const).map((p) => (
-            <button key={p} type="button" className="btn btn-primary" onClick={() => void submit(p)()} disabled={upload.isPending}>
-              {upload.isPending && upload.variables?.mailServiceProvider === p ? 'Uploading…' : `Upload and send via ${MAIL_PROVIDER_LABELS[p]}`}
+            <button
+              key={p}
+              type="button"
+              className="btn btn-primary"
+              onClick={() => void submit(p)()}
+              disabled={upload.isPending}
+            >
+              {upload.isPending && upload.variables?.mailServiceProvider === p
+                ? 'Uploading…'
+                : `Upload and send via ${MAIL_PROVIDER_LABELS[p]}`}
             </button>
           ))}
           {current ? (
             <span className="ms-md-auto">
-              <DownloadButton path={documentPath(current.id)} filename={current.file1}>Download File</DownloadButton>
-              <small className="text-muted ms-2">{current.file1}{current.uploaded_by ? `, uploaded by ${current.uploaded_by}` : ''}</small>
+              <DownloadButton path={documentPath(current.id)} filename={current.file1}>
+                Download File
+              </DownloadButton>
+              <small className="text-muted ms-2">
+                {current.file1}
+                {current.uploaded_by_name ? `, uploaded by ${current.uploaded_by_name}` : ''}
+              </small>
             </span>
           ) : null}
         </div>

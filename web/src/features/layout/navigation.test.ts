@@ -2,11 +2,43 @@ import { describe, expect, it } from 'vitest';
 import { visibleLinks } from './navigation';
 
 const labels = (role: string) => visibleLinks(role).map((l) => l.label);
-const COMMON = ['Awaiting Customer', 'Awaiting Govt', 'Contact Customer', 'Customer Called', 'Future Orders', 'Deleted Orders', 'Refunds', 'Chargeback', 'Country Order List', 'Manage Invoices'];
+const COMMON = [
+  'Awaiting Customer',
+  'Awaiting Govt',
+  'Contact Customer',
+  'Customer Called',
+  'Future Orders',
+  'Deleted Orders',
+  'Refunds',
+  'Chargeback',
+  'Country Order List',
+  'Manage Invoices',
+  'Sign-in & Security',
+];
 
-describe('sidebar links per role (spec section 6, DECISIONS section 3)', () => {
+describe('sidebar links per role (product: roles.md#navigation)', () => {
   it('Admin sees everything, including the Mail Outbox', () => {
-    expect(labels('Admin')).toEqual(['Awaiting Customer', 'Awaiting Govt', 'Contact Customer', 'Customer Called', 'Future Orders', 'Order History', 'Deleted Orders', 'Refunds', 'Chargeback', 'Country Order List', 'Manage Team', 'Order Processed', 'Order Processing Logs', 'Manage Invoices', 'Mail Outbox', 'Gateway Setting', 'Change Password', 'Logout']);
+    expect(labels('Admin')).toEqual([
+      'Awaiting Customer',
+      'Awaiting Govt',
+      'Contact Customer',
+      'Customer Called',
+      'Future Orders',
+      'Order History',
+      'Deleted Orders',
+      'Refunds',
+      'Chargeback',
+      'Country Order List',
+      'Manage Team',
+      'Order Processed',
+      'Order Processing Logs',
+      'Manage Invoices',
+      'Mail Outbox',
+      'Gateway Setting',
+      'Change Password',
+      'Sign-in & Security',
+      'Logout',
+    ]);
   });
   it('Manager sees all but the Mail Outbox', () => {
     expect(labels('Manager')).toEqual(labels('Admin').filter((l) => l !== 'Mail Outbox'));

@@ -1,38 +1,58 @@
 /**
- * The admin navigation (spec section 2 "Dashboard tiles" and "Sidebar links"),
- * filtered by the shared permission table (spec section 6, DECISIONS section 3).
+ * The admin navigation (product: roles.md#navigation),
+ * filtered by the shared permission table (product: roles.md#navigation).
  * Beyond the spec: Future Orders (its route exists but no link did) and, for
  * Admin, the Mail Outbox where locally delivered mail can be read.
  */
 import { can, type Permission } from '../../../../shared/roles';
-import type { FolderCounts } from '../../../../shared/orders';
+import { folderDeclaration, type Folder, type FolderCounts } from '../../../../shared/folders';
 import { paths } from '../../lib/paths';
+import { folderPath } from '../../lib/folder-paths';
 
 export interface NavItem {
   label: string;
   to: string;
   count?: keyof FolderCounts;
   permission?: Permission;
+  /** The tile also shows how many of its orders arrive soon (issue 23: GET admin/arrival-urgency). */
+  urgent?: 'newOrder' | 'priorityOrder';
 }
 
-export const DASHBOARD_TILES: NavItem[] = [
-  { label: 'My Orders', to: paths.admin.myOrders, count: 'myOrdersCount' },
-  { label: 'New Orders', to: paths.admin.recentOrders, count: 'newOrdersCount' },
-  { label: 'Priority Order', to: paths.admin.priorityOrders, count: 'priorityOrdersCount' },
-  { label: 'Pending Orders', to: paths.admin.pendingOrders, count: 'pendingOrdersCount' },
-  { label: 'Completed Orders', to: paths.admin.completedOrders, count: 'completedOrdersCount' },
-];
+/** A folder's link, as shared/folders.ts declares it: label, address, count, who may read it, urgency on a tile. */
+export function folderLink(folder: Folder): NavItem {
+  const { link, count, read } = folderDeclaration(folder);
+  return {
+    label: link.label,
+    to: folderPath(folder),
+    ...(count ? { count } : {}),
+    ...(read ? { permission: read.permission } : {}),
+    ...(link.urgentOnTile ? { urgent: folder as NavItem['urgent'] } : {}),
+  };
+}
+
+/** Where each folder's link sits is this file's; everything else about it is the folder table's. */
+const TILE_FOLDERS = ['myOrder', 'newOrder', 'priorityOrder', 'pendingOrder', 'completedOrder'] as const;
+const SIDEBAR_FOLDERS = [
+  'awaitingOrder',
+  'awaitingGovt',
+  'contactCustomer',
+  'customerCalled',
+  'futureOrder',
+  'orderHistory',
+  'deletedOrder',
+  'refundOrder',
+  'ChargeBack',
+] as const;
+/** A folder with no link does not compile. */
+const everyFolderLinked: Exclude<Folder, (typeof TILE_FOLDERS)[number] | (typeof SIDEBAR_FOLDERS)[number]> extends never
+  ? true
+  : never = true;
+void everyFolderLinked;
+
+export const DASHBOARD_TILES: NavItem[] = TILE_FOLDERS.map(folderLink);
 
 export const SIDEBAR_LINKS: NavItem[] = [
-  { label: 'Awaiting Customer', to: paths.admin.awaitingResponse, count: 'awaitingOrdersCount' },
-  { label: 'Awaiting Govt', to: paths.admin.awaitingGovt, count: 'awaitingGovtCount' },
-  { label: 'Contact Customer', to: paths.admin.contactCustomer, count: 'contactCustomerOrdersCount' },
-  { label: 'Customer Called', to: paths.admin.customerCalled, count: 'customerCalledCount' },
-  { label: 'Future Orders', to: paths.admin.futureOrders },
-  { label: 'Order History', to: paths.admin.orderHistory, count: 'allOrdersCount', permission: 'orders:history' },
-  { label: 'Deleted Orders', to: paths.admin.deletedOrders, count: 'deletedOrdersCount' },
-  { label: 'Refunds', to: paths.admin.refundOrders, count: 'refundOrdersCount' },
-  { label: 'Chargeback', to: paths.admin.chargeback, count: 'chargeBackCount' },
+  ...SIDEBAR_FOLDERS.map(folderLink),
   { label: 'Country Order List', to: paths.admin.countryOrderList },
   { label: 'Manage Team', to: paths.admin.manageTeam, permission: 'team:manage' },
   { label: 'Order Processed', to: paths.admin.processedOrders, permission: 'reports:processed' },
@@ -41,6 +61,7 @@ export const SIDEBAR_LINKS: NavItem[] = [
   { label: 'Mail Outbox', to: paths.admin.mailOutbox, permission: 'mail:outbox' },
   { label: 'Gateway Setting', to: paths.admin.gatewaySetting, permission: 'gateway:manage' },
   { label: 'Change Password', to: paths.admin.changePassword, permission: 'password:change' },
+  { label: 'Sign-in & Security', to: paths.admin.security },
   { label: 'Logout', to: '/logout' },
 ];
 

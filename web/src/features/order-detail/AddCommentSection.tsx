@@ -1,4 +1,5 @@
-/** "Add Comment Below": the remark box, the five tick boxes, and the move buttons. */
+/** "Add Comment Below": the remark box and the five tick boxes (the move buttons are in the sticky bar). */
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
@@ -6,8 +7,8 @@ import { toast } from 'react-toastify';
 import { remarkText } from '../../../../shared/schemas/order-detail';
 import { ApiError } from '../../lib/api';
 import { DetailSection } from './DetailSection';
-import { MoveButtons } from './MoveButtons';
 import { useAddRemark } from './api/add-remark';
+import { clearRemarkDraft, readRemarkDraft, saveRemarkDraft } from './remark-draft';
 
 const remarkFormSchema = z.object({
   remark: remarkText,
@@ -27,21 +28,43 @@ const FLAGS: { name: Exclude<keyof RemarkForm, 'remark'>; label: string }[] = [
   { name: 'chargeBack', label: 'Chargeback' },
 ];
 
-const empty: RemarkForm = { remark: '', whatsapp: false, telephone: false, statusRefund: false, voided: false, chargeBack: false };
+const empty: RemarkForm = {
+  remark: '',
+  whatsapp: false,
+  telephone: false,
+  statusRefund: false,
+  voided: false,
+  chargeBack: false,
+};
 const yn = (ticked: boolean) => (ticked ? 'Y' : '');
 
-export function AddCommentSection({ orderId, status, assignedToId }: { orderId: number; status: string; assignedToId: number | null }) {
+export function AddCommentSection({ orderId }: { orderId: number }) {
   const addRemark = useAddRemark(orderId);
-  const form = useForm<RemarkForm>({ resolver: zodResolver(remarkFormSchema), defaultValues: empty });
+  // The unsent remark of this order comes back from the tab's drafts, and every keystroke is kept there.
+  const form = useForm<RemarkForm>({
+    resolver: zodResolver(remarkFormSchema),
+    defaultValues: { ...empty, remark: readRemarkDraft(orderId) },
+  });
   const { errors } = form.formState;
+  useEffect(() => {
+    const watching = form.watch((values, { name }) => {
+      if (name === 'remark') saveRemarkDraft(orderId, values.remark ?? '');
+    });
+    return () => watching.unsubscribe();
+  }, [form, orderId]);
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       const res = await addRemark.mutateAsync({
-        remark: values.remark, whatsapp: yn(values.whatsapp), telephone: yn(values.telephone),
-        statusRefund: yn(values.statusRefund), voided: yn(values.voided), chargeBack: yn(values.chargeBack),
+        remark: values.remark,
+        whatsapp: yn(values.whatsapp),
+        telephone: yn(values.telephone),
+        statusRefund: yn(values.statusRefund),
+        voided: yn(values.voided),
+        chargeBack: yn(values.chargeBack),
       });
       toast.success(res.message);
+      clearRemarkDraft(orderId);
       form.reset(empty);
     } catch (error) {
       const message = (error as Error).message;
@@ -52,21 +75,32 @@ export function AddCommentSection({ orderId, status, assignedToId }: { orderId: 
 
   return (
     <DetailSection title="Add Comment Below">
-      <form noValidate onSubmit={onSubmit} className="mb-4">
-        <label className="form-label" htmlFor="remark">Remark</label>
-        <textarea id="remark" rows={3} className={`form-control ${errors.remark ? 'is-invalid' : ''}`} aria-invalid={!!errors.remark} {...form.register('remark')} />
+      <form noValidate onSubmit={onSubmit}>
+        <label className="form-label" htmlFor="remark">
+          Remark
+        </label>
+        <textarea
+          id="remark"
+          rows={3}
+          className={`form-control ${errors.remark ? 'is-invalid' : ''}`}
+          aria-invalid={!!errors.remark}
+          {...form.register('remark')}
+        />
         {errors.remark?.message ? <div className="invalid-feedback">{errors.remark.message}</div> : null}
         <div className="d-flex flex-wrap gap-3 mt-2">
           {FLAGS.map((f) => (
             <div className="form-check" key={f.name}>
               <input className="form-check-input" type="checkbox" id={`flag-${f.name}`} {...form.register(f.name)} />
-              <label className="form-check-label" htmlFor={`flag-${f.name}`}>{f.label}</label>
+              <label className="form-check-label" htmlFor={`flag-${f.name}`}>
+                {f.label}
+              </label>
             </div>
           ))}
         </div>
-        <button type="submit" className="btn btn-primary mt-3 od-remark-submit" disabled={addRemark.isPending}>Submit Remark</button>
+        <button type="submit" className="btn btn-primary mt-3 od-remark-submit" disabled={addRemark.isPending}>
+          Submit Remark
+        </button>
       </form>
-      <MoveButtons orderId={orderId} status={status} assignedToId={assignedToId} />
     </DetailSection>
   );
 }

@@ -7,7 +7,11 @@ export function AnswerWarnings({ warnings }: { warnings: AnswerWarning[] }) {
     <div className="alert alert-warning" role="region" aria-label="Check these answers">
       <h2 className="h6 alert-heading">Check these answers before submitting</h2>
       <ul className="mb-0 ps-3">
-        {warnings.map((w) => <li key={w.code} data-warning={w.code}>{w.message}</li>)}
+        {warnings.map((w) => (
+          <li key={w.code} data-warning={w.code}>
+            {w.message}
+          </li>
+        ))}
       </ul>
     </div>
   );

@@ -1,12 +1,11 @@
 /**
- * The customer's application, section by section in the spec's order (spec
- * section 2 "Order detail"), with its conditional rules.
+ * The customer's application, section by section in the spec's order (product: orders.md#order-detail), with its conditional rules.
  */
 import type { OrderDetail } from '../../../../shared/schemas/order-detail';
 import { statusLabel } from '../../../../shared/orders';
 import { isForeignVisitor } from '../../../../shared/order-warnings';
 import { DECLARATION_QUESTIONS, IMMIGRATION_QUESTIONS, PERSONAL_EFFECTS } from '../../../../shared/order-questions';
-import { easternDateTime } from '../../../../shared/eastern-time';
+import { STAFF_ZONE_HEADING, StaffTime } from '../../lib/time';
 import { DetailSection, Field, Fields, Question } from './DetailSection';
 import { orDash, phone, PROCESSING_MODE_LABELS, ymd } from './format';
 
@@ -25,7 +24,9 @@ export function OrderDetailsSection({ order }: { order: OrderDetail }) {
         <Field label="Status">{statusLabel(order.process_status, order.refund_date)}</Field>
         <Field label="Customer Email">{order.email}</Field>
         <Field label="Landing Site">{order.landing_site_name}</Field>
-        <Field label="Order Date (EST)">{easternDateTime(order.created_at)}</Field>
+        <Field label={`Order Date (${STAFF_ZONE_HEADING})`}>
+          <StaffTime value={order.created_at} seconds underHeading />
+        </Field>
         <Field label="Assigned To">{orDash(order.assign_to)}</Field>
         <Field label="Transaction Id">{orDash(order.transaction_id)}</Field>
         <Field label="Merchant Name">{orDash(order.merchant_name)}</Field>
@@ -38,15 +39,21 @@ export function ApplicationSections({ order }: { order: OrderDetail }) {
   const foreignVisitor = isForeignVisitor(order);
   const anyDeclarationYes = DECLARATIONS.some((f) => order[f] === 'yes');
   const showPersonalEffects = anyDeclarationYes && order.alcoholic_beverages !== null;
-  const showOtherArticles = !!order.article_name
-    && (['declaration_four', 'declaration_five', 'declaration_six', 'declaration_eight'] as const).some((f) => order[f] === 'yes');
+  const showOtherArticles =
+    !!order.article_name &&
+    (['declaration_four', 'declaration_five', 'declaration_six', 'declaration_eight'] as const).some(
+      (f) => order[f] === 'yes',
+    );
 
   return (
     <>
       <DetailSection title="Entry/Return Procedure Category">
         <ul className="od-questions">
           <Question text="Do you have a Japanese passport?" answer={order.has_japanese_passport} />
-          <Question text="Do you have a re-entry permission (including a special re-entry permission)?" answer={order.has_reentry_permission} />
+          <Question
+            text="Do you have a re-entry permission (including a special re-entry permission)?"
+            answer={order.has_reentry_permission}
+          />
         </ul>
       </DetailSection>
 
@@ -75,7 +82,9 @@ export function ApplicationSections({ order }: { order: OrderDetail }) {
 
       <DetailSection title="Register planned entry/return">
         <Fields>
-          <Field label="Arrival Date">{ymd(order.year_of_arrival_in_japan, order.month_of_arrival_in_japan, order.date_of_arrival_in_japan)}</Field>
+          <Field label="Arrival Date">
+            {ymd(order.year_of_arrival_in_japan, order.month_of_arrival_in_japan, order.date_of_arrival_in_japan)}
+          </Field>
           <Field label="Airline">{order.airline_company}</Field>
           <Field label="Flight Number">{order.flight_number}</Field>
           <Field label="Point of Embarkation">{order.point_of_embarkation}</Field>
@@ -99,11 +108,15 @@ export function ApplicationSections({ order }: { order: OrderDetail }) {
         <DetailSection title="Immigration clearance and Customs declaration">
           <Fields>
             <Field label="Purpose of Visit">{orDash(order.purpose_of_visit)}</Field>
-            {order.purpose_of_visit === 'Others' ? <Field label="Specific Purpose">{orDash(order.specific_purpose_for_visit)}</Field> : null}
+            {order.purpose_of_visit === 'Others' ? (
+              <Field label="Specific Purpose">{orDash(order.specific_purpose_for_visit)}</Field>
+            ) : null}
             <Field label="Duration of Stay">{orDash(order.duration_of_stay)}</Field>
           </Fields>
           <ul className="od-questions mt-3">
-            {IMMIGRATION_QUESTIONS.map((q) => <Question key={q.field} text={q.text} answer={order[q.field]} />)}
+            {IMMIGRATION_QUESTIONS.map((q) => (
+              <Question key={q.field} text={q.text} answer={order[q.field]} />
+            ))}
           </ul>
         </DetailSection>
       ) : null}
@@ -113,7 +126,9 @@ export function ApplicationSections({ order }: { order: OrderDetail }) {
           {DECLARATION_QUESTIONS.map((q, i) => (
             <Question key={q.field} text={`${i + 1}. ${q.text}`} answer={order[q.field]}>
               {q.field === 'declaration_eight' && order.declaration_eight === 'yes' ? (
-                <div className="od-question-extra">Quantity of unaccompanied articles: {orDash(order.quantity_of_unaccompanied_articles)}</div>
+                <div className="od-question-extra">
+                  Quantity of unaccompanied articles: {orDash(order.quantity_of_unaccompanied_articles)}
+                </div>
               ) : null}
             </Question>
           ))}
@@ -124,7 +139,9 @@ export function ApplicationSections({ order }: { order: OrderDetail }) {
         <DetailSection title="Personal Effects">
           <Fields>
             {PERSONAL_EFFECTS.map((e) => (
-              <Field key={e.field} label={`${e.label} (${e.unit})`}>{orDash(order[e.field])}</Field>
+              <Field key={e.field} label={`${e.label} (${e.unit})`}>
+                {orDash(order[e.field])}
+              </Field>
             ))}
           </Fields>
         </DetailSection>

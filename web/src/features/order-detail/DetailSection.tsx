@@ -1,15 +1,60 @@
 import type { ReactNode } from 'react';
+import { useRegisterSection, useSections } from './sections/section-state';
 
-/** One titled card of the order detail page. */
-export function DetailSection({ title, id, children, actions }: { title: string; id?: string; children: ReactNode; actions?: ReactNode }) {
-  const headingId = `${id ?? title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-heading`;
+/** A section's id: the title in lower case, runs of other characters as "-" ("Order Details" -> "order-details"). */
+export const sectionId = (title: string) => title.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+
+/**
+ * One titled card of the order detail page. On the page (inside SectionProvider) its title is a button that
+ * collapses and expands it, remembered per member and section (issue 26 point 3); the index jumps to it by its id.
+ */
+export function DetailSection({
+  title,
+  id,
+  children,
+  actions,
+}: {
+  title: string;
+  id?: string;
+  children: ReactNode;
+  actions?: ReactNode;
+}) {
+  const sid = id ?? sectionId(title);
+  const headingId = `${sid}-heading`;
+  const bodyId = `${sid}-body`;
+  const sections = useSections();
+  useRegisterSection(sid);
+  const collapsed = sections?.isCollapsed(sid) ?? false;
   return (
-    <section className="card od-section mb-3" aria-labelledby={headingId}>
+    <section
+      className={`card od-section mb-3${collapsed ? ' od-collapsed' : ''}`}
+      aria-labelledby={headingId}
+      id={sid}
+      tabIndex={-1}
+    >
       <div className="card-header d-flex flex-wrap align-items-center justify-content-between gap-2">
-        <h2 className="h6 mb-0" id={headingId}>{title}</h2>
-        {actions}
+        <h2 className="h6 mb-0" id={headingId}>
+          {sections ? (
+            <button
+              type="button"
+              className="od-section-toggle"
+              aria-expanded={!collapsed}
+              aria-controls={bodyId}
+              onClick={() => sections.setCollapsed(sid, !collapsed)}
+            >
+              <span className="od-chevron" aria-hidden="true" />
+              {title}
+            </button>
+          ) : (
+            title
+          )}
+        </h2>
+        {collapsed ? null : actions}
       </div>
-      <div className="card-body">{children}</div>
+      {/* Hidden, not unmounted: a half-typed remark or a chosen file survives collapsing. */}
+      <div className="card-body" id={bodyId} hidden={collapsed}>
+        {children}
+      </div>
     </section>
   );
 }
@@ -35,7 +80,9 @@ export function Question({ text, answer, children }: { text: string; answer: str
     <li className="od-question">
       <div className="od-question-row">
         <span className="od-question-text">{text}</span>
-        <span className={`badge od-answer ${answer === 'yes' ? 'text-bg-warning' : 'text-bg-light border'}`}>{label}</span>
+        <span className={`badge od-answer ${answer === 'yes' ? 'text-bg-warning' : 'text-bg-light border'}`}>
+          {label}
+        </span>
       </div>
       {children}
     </li>

@@ -11,40 +11,74 @@ import { approvedOrderWhatsAppUrl } from '../../../../shared/mail/approved-order
 import { approvedMailPreviewQuery } from './api/get-approved-mail-preview';
 
 /** Links in the preview open in a new tab instead of inside the frame. */
-const withNewTabLinks = (html: string) => (html.includes('<head>') ? html.replace('<head>', '<head><base target="_blank">') : `<base target="_blank">${html}`);
+const withNewTabLinks = (html: string) =>
+  html.includes('<head>') ? html.replace('<head>', '<head><base target="_blank">') : `<base target="_blank">${html}`;
 
 export function EmailContentModal({ show, order, onClose }: { show: boolean; order: OrderDetail; onClose(): void }) {
   const preview = useQuery({ ...approvedMailPreviewQuery(order.order_id), enabled: show });
   const whatsApp = approvedOrderWhatsAppUrl({
-    orderId: order.order_id, givenName: order.given_name, surname: order.surname, siteName: order.landing_site_name,
-    supportEmail: order.landing_site_support_email, trackUrl: order.track_url,
-    phoneCode: order.personal_phone_code, phoneNumber: order.personal_telephone_number,
+    orderId: order.order_id,
+    givenName: order.given_name,
+    surname: order.surname,
+    siteName: order.landing_site_name,
+    supportEmail: order.landing_site_support_email,
+    trackUrl: order.track_url,
+    phoneCode: order.personal_phone_code,
+    phoneNumber: order.personal_telephone_number,
   });
   const mail = preview.data;
   return (
     <Modal show={show} onHide={onClose} size="lg" centered scrollable>
-      <Modal.Header closeButton><Modal.Title as="h2" className="h5">Email Content</Modal.Title></Modal.Header>
+      <Modal.Header closeButton>
+        <Modal.Title as="h2" className="h5">
+          Email Content
+        </Modal.Title>
+      </Modal.Header>
       <Modal.Body>
-        {preview.isPending ? <div className="text-muted" role="status">Loading the e-mail…</div> : null}
-        {preview.isError ? <div className="alert alert-danger mb-0" role="alert">{preview.error.message}</div> : null}
+        {preview.isPending ? (
+          <div className="text-muted" role="status">
+            Loading the e-mail…
+          </div>
+        ) : null}
+        {preview.isError ? (
+          <div className="alert alert-danger mb-0" role="alert">
+            {preview.error.message}
+          </div>
+        ) : null}
         {mail ? (
           <>
             <dl className="row mb-2 od-mail-headers">
-              <dt className="col-3 col-sm-2">To</dt><dd className="col-9 col-sm-10">{mail.to}</dd>
-              <dt className="col-3 col-sm-2">From</dt><dd className="col-9 col-sm-10">{mail.from_name} (replies to {mail.reply_to})</dd>
-              <dt className="col-3 col-sm-2">Subject</dt><dd className="col-9 col-sm-10">{mail.subject}</dd>
+              <dt className="col-3 col-sm-2">To</dt>
+              <dd className="col-9 col-sm-10">{mail.to}</dd>
+              <dt className="col-3 col-sm-2">From</dt>
+              <dd className="col-9 col-sm-10">
+                {mail.from_name} (replies to {mail.reply_to})
+              </dd>
+              <dt className="col-3 col-sm-2">Subject</dt>
+              <dd className="col-9 col-sm-10">{mail.subject}</dd>
             </dl>
             {mail.has_document ? null : (
-              <p className="small text-muted">No document is uploaded yet: the mail goes out with the document when it is uploaded.</p>
+              <p className="small text-muted">
+                No document is uploaded yet: this e-mail is sent when the document is uploaded, with the document
+                attached.
+              </p>
             )}
-            <iframe className="od-mail-frame" title="Email preview" srcDoc={withNewTabLinks(mail.html)}
-              sandbox="allow-popups allow-popups-to-escape-sandbox" />
+            <iframe
+              className="od-mail-frame"
+              title="Email preview"
+              srcDoc={withNewTabLinks(mail.html)}
+              sandbox="allow-popups allow-popups-to-escape-sandbox"
+            />
           </>
         ) : null}
       </Modal.Body>
       <Modal.Footer>
-        <button type="button" className="btn btn-secondary" onClick={onClose}>Close</button>
-        <a className="btn btn-success" href={whatsApp} target="_blank" rel="noopener noreferrer">Send WhatsApp Message</a>
+        <button type="button" className="btn btn-secondary" onClick={onClose}>
+          Close
+        </button>
+        <a className="btn btn-success" href={whatsApp} target="_blank" rel="noopener noreferrer">
+          Send WhatsApp Message
+        </a>
       </Modal.Footer>
     </Modal>
   );

@@ -1,35 +1,43 @@
 /**
- * /admin/view-order/{encodedOrderId}: one order in full (spec section 2 "Order
- * detail", sections in the spec's order). The Email History, Upload Document,
- * Download History and Defence Pack parts live in ./slots, filled by their issues.
+ * /admin/view-order/{encodedOrderId}: one order in full, its sections in the order of product: orders.md#order-detail. The Email History, Upload Document,
+ * Download History and Defence Pack parts belong to features/documents and features/defence-packs; the app fills
+ * their places (`slots`, app/OrderDetailRoute.tsx), so this feature and those do not import each other.
  */
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { decodeOrderId } from '../../../../shared/ids';
-import { statusLabel } from '../../../../shared/orders';
 import type { OrderDetail } from '../../../../shared/schemas/order-detail';
 import { PageHeader } from '../../components/PageHeader';
 import { ApiError } from '../../lib/api';
-import { paths } from '../../lib/paths';
+import { folderPath } from '../../lib/folder-paths';
 import { AddCommentSection } from './AddCommentSection';
 import { AnswerWarnings } from './AnswerWarnings';
 import { ApplicationSections, OrderDetailsSection } from './ApplicationSections';
 import { CommentHistory } from './CommentHistory';
 import { EmailContentModal } from './EmailContentModal';
+import { ErasureNotice } from './ErasureNotice';
 import { ProcessTimeline } from './ProcessTimeline';
 import { TransactionDetailsModal } from './TransactionDetailsModal';
 import { useOrderDetail } from './api/get-order-detail';
-import { DefencePackButtons } from './slots/DefencePackButtons';
-import { DownloadHistorySection } from './slots/DownloadHistorySection';
-import { EmailHistorySection } from './slots/EmailHistorySection';
-import { UploadDocumentSection } from './slots/UploadDocumentSection';
+import { OrderLivePanel } from '../live';
+import { OrderDetailKeys } from './keyboard/OrderDetailKeys';
+import { OrderSummaryBar } from './sections/OrderSummaryBar';
+import { SectionProvider } from './sections/section-state';
 import './order-detail.css';
 
-export function OrderDetailPage() {
+/** The parts other features build, each drawn for the order in its place on the page. */
+export interface OrderDetailSlots {
+  emailHistory(order: OrderDetail): ReactNode;
+  uploadDocument(order: OrderDetail): ReactNode;
+  downloadHistory(order: OrderDetail): ReactNode;
+  defencePackButtons(order: OrderDetail): ReactNode;
+}
+
+export function OrderDetailPage({ slots }: { slots: OrderDetailSlots }) {
   const { orderId: ref } = useParams();
   const orderId = ref ? decodeOrderId(ref) : null;
   if (orderId === null) return <OrderNotFound />;
-  return <OrderDetailScreen key={orderId} orderId={orderId} />;
+  return <OrderDetailScreen key={orderId} orderId={orderId} slots={slots} />;
 }
 
 function OrderNotFound() {
@@ -40,69 +48,113 @@ function OrderNotFound() {
         <div className="card-body">
           <h2 className="h5">Order not found</h2>
           <p className="mb-3">No order matches this link. It may have been mistyped, or the order no longer exists.</p>
-          <Link to={paths.admin.orderHistory} className="btn btn-primary">Go to Order History</Link>
+          <Link to={folderPath('orderHistory')} className="btn btn-primary">
+            Go to Order History
+          </Link>
         </div>
       </div>
     </>
   );
 }
 
-function OrderDetailScreen({ orderId }: { orderId: number }) {
+function OrderDetailScreen({ orderId, slots }: { orderId: number; slots: OrderDetailSlots }) {
   const detail = useOrderDetail(orderId);
   if (detail.isPending) {
-    return <div className="d-flex align-items-center gap-2 text-muted" role="status"><span className="spinner-border spinner-border-sm" /> Loading order…</div>;
+    return (
+      <div className="d-flex align-items-center gap-2 text-muted" role="status">
+        <span className="spinner-border spinner-border-sm" /> Loading order…
+      </div>
+    );
   }
   if (detail.isError) {
     if (detail.error instanceof ApiError && detail.error.httpStatus === 404) return <OrderNotFound />;
     return (
       <>
         <PageHeader title="Order Details" />
-        <div className="alert alert-danger d-flex flex-wrap align-items-center justify-content-between gap-2" role="alert">
+        <div
+          className="alert alert-danger d-flex flex-wrap align-items-center justify-content-between gap-2"
+          role="alert"
+        >
           <span>{detail.error.message}</span>
-          <button type="button" className="btn btn-outline-danger btn-sm" onClick={() => void detail.refetch()}>Try again</button>
+          <button type="button" className="btn btn-outline-danger btn-sm" onClick={() => void detail.refetch()}>
+            Try again
+          </button>
         </div>
       </>
     );
   }
-  return <OrderDetailBody order={detail.data} refreshing={detail.isFetching} onRefresh={() => void detail.refetch()} />;
+  return (
+    <OrderDetailBody
+      order={detail.data}
+      slots={slots}
+      refreshing={detail.isFetching}
+      onRefresh={() => void detail.refetch()}
+    />
+  );
 }
 
-function OrderDetailBody({ order, refreshing, onRefresh }: { order: OrderDetail; refreshing: boolean; onRefresh(): void }) {
+function OrderDetailBody({
+  order,
+  slots,
+  refreshing,
+  onRefresh,
+}: {
+  order: OrderDetail;
+  slots: OrderDetailSlots;
+  refreshing: boolean;
+  onRefresh(): void;
+}) {
   const [showEmail, setShowEmail] = useState(false);
   const [showTransaction, setShowTransaction] = useState(false);
-  const status = statusLabel(order.process_status, order.refund_date);
-
   return (
-    <div className="od-page">
-      <PageHeader title="Order Details" actions={
-        <button type="button" className="btn btn-outline-secondary btn-sm" onClick={onRefresh} disabled={refreshing}>Refresh</button>
-      } />
-      <p className="d-flex flex-wrap align-items-center gap-2 mb-3">
-        <span className="fw-semibold">Order {order.order_id}</span>
-        <span className="text-muted">{order.given_name} {order.surname}</span>
-        <span className={`badge ${order.process_status === 'Deleted' ? 'text-bg-danger' : 'text-bg-primary'}`} data-testid="order-status">{status}</span>
-      </p>
+    <SectionProvider>
+      <div className="od-page">
+        <PageHeader
+          title="Order Details"
+          actions={
+            <button
+              type="button"
+              className="btn btn-outline-secondary btn-sm"
+              onClick={onRefresh}
+              disabled={refreshing}
+            >
+              Refresh
+            </button>
+          }
+        />
+        <OrderSummaryBar order={order} />
 
-      <AnswerWarnings warnings={order.warnings} />
-      <AddCommentSection orderId={order.order_id} status={order.process_status} assignedToId={order.assigned_to_id} />
-      <EmailHistorySection order={order} />
-      <UploadDocumentSection order={order} />
-      <OrderDetailsSection order={order} />
-      <ApplicationSections order={order} />
-      <DownloadHistorySection order={order} />
-      <ProcessTimeline logs={order.processLogs} />
-      <CommentHistory remarks={order.remark} />
+        <OrderLivePanel orderId={order.order_id} />
+        <OrderDetailKeys />
+        <ErasureNotice erasures={order.erasures} />
+        <AnswerWarnings warnings={order.warnings} />
+        <AddCommentSection key={order.order_id} orderId={order.order_id} />
+        {slots.emailHistory(order)}
+        {slots.uploadDocument(order)}
+        <OrderDetailsSection order={order} />
+        <ApplicationSections order={order} />
+        {slots.downloadHistory(order)}
+        <ProcessTimeline logs={order.processLogs} />
+        <CommentHistory remarks={order.remark} />
 
-      <div className="od-bottom-buttons mb-4">
-        <button type="button" className="btn btn-primary" onClick={() => setShowEmail(true)}>View Email Content</button>
-        <DefencePackButtons order={order} />
-        <button type="button" className="btn btn-primary" onClick={() => setShowTransaction(true)}>Enter Transaction Details</button>
+        <div className="od-bottom-buttons mb-4">
+          <button type="button" className="btn btn-primary" onClick={() => setShowEmail(true)}>
+            View Email Content
+          </button>
+          {slots.defencePackButtons(order)}
+          <button type="button" className="btn btn-primary" onClick={() => setShowTransaction(true)}>
+            Enter Transaction Details
+          </button>
+        </div>
+
+        <EmailContentModal show={showEmail} order={order} onClose={() => setShowEmail(false)} />
+        <TransactionDetailsModal
+          show={showTransaction}
+          orderId={order.order_id}
+          current={{ transactionId: order.transaction_id, merchantName: order.merchant_name }}
+          onClose={() => setShowTransaction(false)}
+        />
       </div>
-
-      <EmailContentModal show={showEmail} order={order} onClose={() => setShowEmail(false)} />
-      <TransactionDetailsModal show={showTransaction} orderId={order.order_id}
-        current={{ transactionId: order.transaction_id, merchantName: order.merchant_name }}
-        onClose={() => setShowTransaction(false)} />
-    </div>
+    </SectionProvider>
   );
 }

@@ -1,18 +1,20 @@
 /** The order's process-log timeline (the spec's embedded section [2]): step, staff (N/A), time. */
 import type { ProcessLogEntry } from '../../../../shared/schemas/order-detail';
-import { easternLogTime } from '../../../../shared/eastern-time';
+import { StaffTime } from '../../lib/time';
 import { DetailSection } from './DetailSection';
 
 export function ProcessTimeline({ logs }: { logs: ProcessLogEntry[] }) {
   return (
     <DetailSection title="Process Log">
-      {logs.length === 0 ? <p className="text-muted mb-0">No record found</p> : (
+      {logs.length === 0 ? (
+        <p className="text-muted mb-0">No record found</p>
+      ) : (
         <ol className="od-timeline" aria-label="Process log">
           {logs.map((l) => (
             <li key={l.id}>
               <div className="od-step">{l.step_name}</div>
               <div className="od-step-meta">
-                {l.staff_name ?? 'N/A'} · {easternLogTime(l.update_time)} EST
+                {l.staff_name ?? 'N/A'} · <StaffTime value={l.update_time} seconds />
                 {l.detail ? <> · {l.detail}</> : null}
               </div>
             </li>

@@ -1,4 +1,4 @@
-/** "Enter Transaction Details": transaction id and merchant name (spec section 5 messages). */
+/** "Enter Transaction Details": transaction id and merchant name (product: orders.md#transaction-details messages). */
 import { useEffect } from 'react';
 import { Modal } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
@@ -10,7 +10,10 @@ import { ApiError } from '../../lib/api';
 import { useUpdateTransactionDetails } from './api/update-transaction-details';
 
 const formSchema = transactionDetailsSchema.omit({ orderId: true });
-interface FormValues { transactionId: string; merchantName: string }
+interface FormValues {
+  transactionId: string;
+  merchantName: string;
+}
 
 interface Props {
   show: boolean;
@@ -21,10 +24,13 @@ interface Props {
 
 export function TransactionDetailsModal({ show, orderId, current, onClose }: Props) {
   const save = useUpdateTransactionDetails(orderId);
-  const form = useForm<FormValues>({ resolver: zodResolver(formSchema), defaultValues: { transactionId: '', merchantName: '' } });
+  const form = useForm<FormValues>({
+    resolver: zodResolver(formSchema),
+    defaultValues: { transactionId: '', merchantName: '' },
+  });
   useEffect(() => {
     if (show) form.reset({ transactionId: current.transactionId ?? '', merchantName: current.merchantName ?? '' });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- filled when the modal opens, not when the order refreshes behind it
   }, [show]);
   const { errors } = form.formState;
 
@@ -46,14 +52,33 @@ export function TransactionDetailsModal({ show, orderId, current, onClose }: Pro
   return (
     <Modal show={show} onHide={onClose} centered>
       <form noValidate onSubmit={onSubmit}>
-        <Modal.Header closeButton><Modal.Title as="h2" className="h5">Enter Transaction Details</Modal.Title></Modal.Header>
+        <Modal.Header closeButton>
+          <Modal.Title as="h2" className="h5">
+            Enter Transaction Details
+          </Modal.Title>
+        </Modal.Header>
         <Modal.Body>
-          <FormField label="Transaction Id" id="transactionId" registration={form.register('transactionId')} error={errors.transactionId} />
-          <FormField label="Merchant Name" id="merchantName" className="mb-0" registration={form.register('merchantName')} error={errors.merchantName} />
+          <FormField
+            label="Transaction Id"
+            id="transactionId"
+            registration={form.register('transactionId')}
+            error={errors.transactionId}
+          />
+          <FormField
+            label="Merchant Name"
+            id="merchantName"
+            className="mb-0"
+            registration={form.register('merchantName')}
+            error={errors.merchantName}
+          />
         </Modal.Body>
         <Modal.Footer>
-          <button type="button" className="btn btn-secondary" onClick={onClose}>Close</button>
-          <button type="submit" className="btn btn-primary" disabled={save.isPending}>Save</button>
+          <button type="button" className="btn btn-secondary" onClick={onClose}>
+            Close
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={save.isPending}>
+            Save
+          </button>
         </Modal.Footer>
       </form>
     </Modal>

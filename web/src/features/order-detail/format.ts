@@ -1,7 +1,8 @@
-/** How the order detail page writes answers (spec section 2: dates as year / month name / day). */
+/** How the order detail page writes answers (product: screens.md#formats: dates as year / month name / day). */
 import { MONTH_NAMES } from '../../../../shared/orders';
 
 export function ymd(year: number, month: number, day: number): string {
+  if (year === 0) return '-'; // erased (issue 22): the blank of a date is 0 / 0 / 0
   return `${year} / ${MONTH_NAMES[month - 1] ?? month} / ${day}`;
 }
 
@@ -11,9 +12,14 @@ export function yesNo(value: string | null | undefined): string {
   return value ? value : '-';
 }
 
-export const PROCESSING_MODE_LABELS: Record<string, string> = { standard: 'Standard', priority: 'Priority', future: 'Future' };
+export const PROCESSING_MODE_LABELS: Record<string, string> = {
+  standard: 'Standard',
+  priority: 'Priority',
+  future: 'Future',
+};
 
 export function phone(code: string, number: string): string {
+  if (!code && !number) return '-'; // erased
   return `+${code.replace(/^\+/, '')} ${number}`;
 }
 

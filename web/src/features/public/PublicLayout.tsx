@@ -1,34 +1,53 @@
 /**
- * Frame of every public page, branded by the order's landing site (spec
- * section 1, DECISIONS section 5): the `full` site shows its whole menu, the
+ * Frame of every public page, branded by the order's landing site (product: public-pages.md#branding): the `full` site shows its whole menu, the
  * `reduced` sites only a contact link; each has its own logo and footer.
  */
-import type { ReactNode } from 'react';
-import Nav from 'react-bootstrap/Nav';
-import Navbar from 'react-bootstrap/Navbar';
-import { COPYRIGHT_YEAR, type Branding } from '../../../../shared/schemas/tracking';
+import { useState, type ReactNode } from 'react';
+import type { Branding } from '../../../../shared/schemas/tracking';
+import { COPYRIGHT_YEAR } from '../../../../shared/schemas/tracking-texts';
 import { APP_NAME } from '../../lib/app-name';
 import { useBranding } from './api/branding';
+import { dismissNotice, useLocation } from './public-router';
 import { TranslateWidget } from './TranslateWidget';
 import './public.css';
 
 const FOOTER_LINKS = ['Terms', 'Privacy', 'Refund'];
 
+/** The logo box is reserved (public.css) so the page does not move when the image arrives. */
+const Logo = ({ brand }: { brand: Branding }) => (
+  <img src={brand.logo_url} alt={brand.name} className="public-logo" height={44} />
+);
+
+/** Bootstrap's navbar markup; below 992 px the menu folds behind the Menu button. */
 function FullHeader({ brand }: { brand: Branding }) {
+  const [open, setOpen] = useState(false);
   return (
-    <Navbar expand="lg" className="public-header public-header-full" as="header">
+    <header className="navbar navbar-expand-lg public-header public-header-full">
       <div className="container">
-        <Navbar.Brand href={brand.menu_links[0]?.url ?? brand.contact_url}>
-          <img src={brand.logo_url} alt={brand.name} className="public-logo" />
-        </Navbar.Brand>
-        <Navbar.Toggle aria-controls="public-menu" label="Menu" />
-        <Navbar.Collapse id="public-menu">
-          <Nav className="ms-auto" as="nav" aria-label="Main menu">
-            {brand.menu_links.map((link) => <Nav.Link key={link.url} href={link.url}>{link.label}</Nav.Link>)}
-          </Nav>
-        </Navbar.Collapse>
+        <a className="navbar-brand" href={brand.menu_links[0]?.url ?? brand.contact_url}>
+          <Logo brand={brand} />
+        </a>
+        <button
+          type="button"
+          className={`navbar-toggler ${open ? '' : 'collapsed'}`}
+          aria-controls="public-menu"
+          aria-expanded={open}
+          aria-label="Menu"
+          onClick={() => setOpen((o) => !o)}
+        >
+          <span className="navbar-toggler-icon" />
+        </button>
+        <div id="public-menu" className={`navbar-collapse collapse ${open ? 'show' : ''}`}>
+          <nav className="navbar-nav ms-auto" aria-label="Main menu">
+            {brand.menu_links.map((link) => (
+              <a key={link.url} className="nav-link" href={link.url}>
+                {link.label}
+              </a>
+            ))}
+          </nav>
+        </div>
       </div>
-    </Navbar>
+    </header>
   );
 }
 
@@ -36,8 +55,10 @@ function ReducedHeader({ brand }: { brand: Branding }) {
   return (
     <header className="public-header public-header-reduced">
       <div className="container d-flex align-items-center justify-content-between py-2">
-        <img src={brand.logo_url} alt={brand.name} className="public-logo" />
-        <a className="public-contact-link" href={brand.contact_url}>Contact</a>
+        <Logo brand={brand} />
+        <a className="public-contact-link" href={brand.contact_url}>
+          Contact
+        </a>
       </div>
     </header>
   );
@@ -53,10 +74,17 @@ function Footer({ brand }: { brand: Branding }) {
             <p className="mb-1">{brand.footer_text}</p>
             <p className="mb-0 small">
               Questions? <a href={`mailto:${brand.support_email}`}>{brand.support_email}</a>
-              {legal.map((l) => <span key={l.url}> · <a href={l.url}>{l.label}</a></span>)}
+              {legal.map((l) => (
+                <span key={l.url}>
+                  {' '}
+                  · <a href={l.url}>{l.label}</a>
+                </span>
+              ))}
             </p>
           </div>
-          <div className="col-md-4 text-md-end small">© {COPYRIGHT_YEAR} {brand.name}. All rights reserved.</div>
+          <div className="col-md-4 text-md-end small">
+            © {COPYRIGHT_YEAR} {brand.name}. All rights reserved.
+          </div>
         </div>
       </div>
     </footer>
@@ -72,13 +100,47 @@ function PlainHeader() {
   );
 }
 
-export function PublicLayout({ encodedOrderId, children }: { encodedOrderId?: string; children: (brand: Branding | undefined) => ReactNode }) {
+/** The notice the last navigation brought (an order found, a link that expired), until the next one. */
+function NoticeBar() {
+  const { notice } = useLocation();
+  if (!notice) return null;
+  return (
+    <div className="container">
+      <div className={`alert alert-${notice.kind} alert-dismissible public-card`} role="alert">
+        {notice.text}
+        <button type="button" className="btn-close" aria-label="Close" onClick={dismissNotice} />
+      </div>
+    </div>
+  );
+}
+
+export function PublicLayout({
+  encodedOrderId,
+  children,
+}: {
+  encodedOrderId?: string | undefined;
+  children: (brand: Branding | undefined) => ReactNode;
+}) {
   const { data: brand, isPending } = useBranding(encodedOrderId);
   return (
-    <div className={`public-page d-flex flex-column ${brand ? `brand-${brand.site_key}` : ''}`} data-header={brand?.header_style}>
+    <div
+      className={`public-page d-flex flex-column ${brand ? `brand-${brand.site_key}` : ''}`}
+      data-header={brand?.header_style}
+    >
       {brand?.translate_widget_url ? <TranslateWidget scriptUrl={brand.translate_widget_url} /> : null}
-      {brand ? (brand.header_style === 'full' ? <FullHeader brand={brand} /> : <ReducedHeader brand={brand} />) : <PlainHeader />}
-      <main className="flex-grow-1 py-4">{isPending ? null : children(brand)}</main>
+      {brand ? (
+        brand.header_style === 'full' ? (
+          <FullHeader brand={brand} />
+        ) : (
+          <ReducedHeader brand={brand} />
+        )
+      ) : (
+        <PlainHeader />
+      )}
+      <main className="flex-grow-1 py-4">
+        <NoticeBar />
+        {isPending ? null : children(brand)}
+      </main>
       {brand ? <Footer brand={brand} /> : null}
     </div>
   );

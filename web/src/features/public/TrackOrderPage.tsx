@@ -1,53 +1,131 @@
 /**
- * /track-order and /track-order/{encodedOrderId} (spec section 2 "Public routes"):
+ * /track-order and /track-order/{encodedOrderId} (product: public-pages.md#track):
  * the customer proves the order with its id and e-mail, and goes to the download
- * page holding a short-lived token for that order.
+ * page holding a short-lived token for that order. Empty or non-numeric fields are
+ * caught here; everything else is the server's schema's word (its per-field messages).
  */
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useNavigate, useParams } from 'react-router';
-import { toast } from 'react-toastify';
-import { trackOrderSchema, type TrackOrderInput, type TrackOrderValues } from '../../../../shared/schemas/tracking';
+import { useState, type FormEvent } from 'react';
+import { CUSTOMER_ORDER_ID, TRACK_MESSAGES } from '../../../../shared/schemas/tracking-texts';
 import { decodeOrderId } from '../../../../shared/ids';
 import { ApiError } from '../../lib/api';
 import { paths } from '../../lib/paths';
-import { FormField } from '../../components/FormField';
-import { useTrackOrder } from './api/track-order';
+import { trackOrder } from './api/track-order';
 import { PublicLayout } from './PublicLayout';
+import { navigate } from './public-router';
 
-function TrackForm({ prefilledOrderId, supportEmail }: { prefilledOrderId: number | null; supportEmail: string | undefined }) {
-  const navigate = useNavigate();
-  const form = useForm<TrackOrderInput, unknown, TrackOrderValues>({
-    resolver: zodResolver(trackOrderSchema),
-    defaultValues: { orderId: prefilledOrderId === null ? '' : String(prefilledOrderId), email: '' },
-  });
-  const track = useTrackOrder();
-  const { errors } = form.formState;
+type Field = 'orderId' | 'email';
 
-  const onSubmit = (values: TrackOrderValues) => track.mutate(values, {
-    onSuccess: (answer) => {
-      form.reset({ orderId: '', email: '' });
-      toast.success(answer.message);
-      void navigate(paths.public.orderDetails(answer.data.orderId));
-    },
-    onError: (error) => toast.error(error instanceof ApiError ? error.message : 'Something went wrong. Please try again.'),
+function checkFields(values: Record<Field, string>): Partial<Record<Field, string>> {
+  const errors: Partial<Record<Field, string>> = {};
+  const orderId = values.orderId.trim();
+  if (!orderId) errors.orderId = TRACK_MESSAGES.orderIdRequired;
+  else if (!CUSTOMER_ORDER_ID.test(orderId)) errors.orderId = TRACK_MESSAGES.orderIdInvalid;
+  if (!values.email.trim()) errors.email = TRACK_MESSAGES.emailRequired;
+  return errors;
+}
+
+function TextField({
+  id,
+  label,
+  error,
+  ...input
+}: { id: Field; label: string; error: string | undefined } & React.InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <div className="mb-3">
+      <label className="form-label" htmlFor={id}>
+        {label}
+      </label>
+      <input
+        id={id}
+        name={id}
+        className={`form-control ${error ? 'is-invalid' : ''}`}
+        aria-invalid={!!error}
+        aria-describedby={error ? `${id}-error` : undefined}
+        {...input}
+      />
+      {error ? (
+        <div id={`${id}-error`} className="invalid-feedback">
+          {error}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function TrackForm({
+  prefilledOrderId,
+  supportEmail,
+}: {
+  prefilledOrderId: number | null;
+  supportEmail: string | undefined;
+}) {
+  const [values, setValues] = useState<Record<Field, string>>({
+    orderId: prefilledOrderId === null ? '' : String(prefilledOrderId),
+    email: '',
   });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const change = (field: Field) => (event: React.ChangeEvent<HTMLInputElement>) =>
+    setValues((v) => ({ ...v, [field]: event.target.value }));
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = checkFields(values);
+    setErrors(found);
+    setFailure(null);
+    if (Object.keys(found).length) return;
+    setPending(true);
+    try {
+      const answer = await trackOrder(values);
+      navigate(paths.public.orderDetails(answer.data.orderId), { notice: { kind: 'success', text: answer.message } });
+    } catch (error) {
+      setPending(false);
+      if (error instanceof ApiError && error.errors)
+        setErrors({ orderId: error.errors.orderId, email: error.errors.email });
+      setFailure(error instanceof ApiError ? error.message : 'Something went wrong. Please try again.');
+    }
+  };
 
   return (
     <div className="container">
       <div className="card public-card shadow-sm">
         <div className="card-body p-4 p-md-5">
           <h1 className="h3 mb-2">Download your Japan Arrival Card</h1>
-          <p className="text-muted mb-4">Enter the order ID from your confirmation e-mail and the e-mail address you used on your application.</p>
-          <form noValidate onSubmit={form.handleSubmit(onSubmit)}>
-            <FormField label="Order ID" inputMode="numeric" autoComplete="off" registration={form.register('orderId')} error={errors.orderId} />
-            <FormField label="Email ID" type="email" autoComplete="email" registration={form.register('email')} error={errors.email} />
-            <button type="submit" className="btn btn-brand w-100 py-2 mt-2" disabled={track.isPending}>
-              {track.isPending ? 'TRACKING…' : 'TRACK ORDER'}
+          <p className="text-muted mb-4">
+            Enter the order ID from your confirmation e-mail and the e-mail address you used on your application.
+          </p>
+          {failure ? (
+            <div className="alert alert-danger" role="alert">
+              {failure}
+            </div>
+          ) : null}
+          <form noValidate onSubmit={(event) => void onSubmit(event)}>
+            <TextField
+              id="orderId"
+              label="Order ID"
+              inputMode="numeric"
+              autoComplete="off"
+              value={values.orderId}
+              onChange={change('orderId')}
+              error={errors.orderId}
+            />
+            <TextField
+              id="email"
+              label="Email ID"
+              type="email"
+              autoComplete="email"
+              value={values.email}
+              onChange={change('email')}
+              error={errors.email}
+            />
+            <button type="submit" className="btn btn-brand w-100 py-2 mt-2" disabled={pending}>
+              {pending ? 'TRACKING…' : 'TRACK ORDER'}
             </button>
           </form>
           <p className="text-center mt-4 mb-0">
-            Need help? {supportEmail ? <a href={`mailto:${supportEmail}`}>Contact Support</a> : <span>Contact Support</span>}
+            Need help?{' '}
+            {supportEmail ? <a href={`mailto:${supportEmail}`}>Contact Support</a> : <span>Contact Support</span>}
           </p>
         </div>
       </div>
@@ -55,8 +133,7 @@ function TrackForm({ prefilledOrderId, supportEmail }: { prefilledOrderId: numbe
   );
 }
 
-export function TrackOrderPage() {
-  const { orderId: encoded } = useParams();
+export function TrackOrderPage({ encodedOrderId: encoded }: { encodedOrderId?: string | undefined }) {
   const prefilled = encoded ? decodeOrderId(encoded) : null;
   return (
     <PublicLayout encodedOrderId={prefilled === null ? undefined : encoded}>

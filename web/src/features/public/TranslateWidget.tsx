@@ -1,5 +1,5 @@
 /**
- * The third-party translation widget (spec section 1), loaded only when the
+ * The third-party translation widget (product: public-pages.md#translation-widget), loaded only when the
  * server says it is configured (TRANSLATE_WIDGET_URL). Written for Google's
  * website translator element: a `cb=` parameter in the URL names the global
  * callback the script calls, which builds the widget in our container. If the
@@ -10,7 +10,9 @@ import { useEffect } from 'react';
 export const TRANSLATE_CONTAINER_ID = 'google_translate_element';
 
 interface TranslateApi {
-  google?: { translate?: { TranslateElement?: new (options: Record<string, unknown>, containerId: string) => unknown } };
+  google?: {
+    translate?: { TranslateElement?: new (options: Record<string, unknown>, containerId: string) => unknown };
+  };
 }
 
 let loadedUrl: string | null = null;
@@ -19,7 +21,7 @@ export function TranslateWidget({ scriptUrl }: { scriptUrl: string }) {
   useEffect(() => {
     if (loadedUrl === scriptUrl) return;
     loadedUrl = scriptUrl;
-    let callback: string | null = null;
+    let callback: string | null;
     try {
       callback = new URL(scriptUrl).searchParams.get('cb');
     } catch {
@@ -34,8 +36,14 @@ export function TranslateWidget({ scriptUrl }: { scriptUrl: string }) {
     const script = document.createElement('script');
     script.src = scriptUrl;
     script.async = true;
-    script.onerror = () => { loadedUrl = null; };
+    script.onerror = () => {
+      loadedUrl = null;
+    };
     document.head.appendChild(script);
   }, [scriptUrl]);
-  return <div className="public-translate container"><div id={TRANSLATE_CONTAINER_ID} /></div>;
+  return (
+    <div className="public-translate container">
+      <div id={TRANSLATE_CONTAINER_ID} />
+    </div>
+  );
 }

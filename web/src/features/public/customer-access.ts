@@ -1,5 +1,5 @@
 /**
- * The customer's order token (DECISIONS section 5), kept per order in
+ * The customer's order token (product: public-pages.md#customer-token), kept per order in
  * sessionStorage: it lives as long as the tab and its short expiry, never in
  * localStorage beside the staff login, and is sent only on the public calls.
  */

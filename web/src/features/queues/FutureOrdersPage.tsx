@@ -1,35 +1,121 @@
 /**
- * Future Order (spec section 2): twelve month tiles with their counts; a tile
+ * Future Order (product: folders.md#future-order): twelve month tiles with their counts; a tile
  * opens that processing month's table (?month=) with Back. Delete asks first and
- * is a soft delete, shown to everyone who reaches the screen (spec section 6).
+ * is a soft delete, shown to everyone who reaches the screen (product: roles.md#queue-actions).
  */
 import { useEffect, useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'react-bootstrap';
 import { toast } from 'react-toastify';
 import { MONTHS, MONTH_NAMES, statusLabel } from '../../../../shared/orders';
-import { ApiError } from '../../lib/api';
-import { queryKeys } from '../../lib/query-keys';
+import { errorMessage } from '../../lib/api';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PageHeader } from '../../components/PageHeader';
 import { Pagination } from '../../components/Pagination';
 import { useFutureOrderCount } from './api/get-future-order-count';
 import { useOrderPage } from './api/get-order-page';
 import { useDeleteOrders } from './api/queue-actions';
-import { calendarDate, dateTime, telephone } from './format';
-import { EmailCell, RowActionsCell } from './row-cells';
+import type { OrderListRow } from '../../../../shared/schemas/order-list';
+import { calendarDate, telephone } from './format';
+import { STAFF_ZONE_HEADING, StaffTime } from '../../lib/time';
+import { EmailCell, NameCell, RowActionsCell } from './row-cells';
+import { QueueCards } from './QueueCards';
+import { TruncatedText } from './TruncatedText';
 import { useQueueParams } from './use-queue-params';
+import { PHONE_QUERY, useMediaQuery } from '../../lib/use-media-query';
+import { QueueFilterBar } from './filters/QueueFilterBar';
+import { SavedViewsBar, SaveViewButton } from '../saved-views';
+import { can } from '../../../../shared/roles';
+import type { OrderSort, QueueFilters } from '../../../../shared/schemas/queue-filters';
+import { useAuth } from '../../lib/auth-context';
+import { QueueExport } from './QueueExport';
 import './queues.css';
+import { refreshOrdersAndCounts } from '../../lib/refresh-orders';
 
-const errorText = (error: unknown) => (error instanceof ApiError ? error.message : 'Something went wrong. Please try again.');
+/** The month's table: the spec's columns, one line per row, the Action column sticky at the right (queues.css). */
+function MonthRowsTable({
+  rows,
+  loading,
+  pending,
+  onDelete,
+}: {
+  rows: OrderListRow[];
+  loading: boolean;
+  pending: boolean;
+  onDelete(row: OrderListRow): void;
+}) {
+  return (
+    <div className={`queue-rows queue-table-scroll border rounded ${loading ? 'queue-table-loading' : ''}`}>
+      <table className="table table-hover table-sm mb-0">
+        <thead>
+          <tr>
+            <th>Order ID</th>
+            <th>Name</th>
+            <th>Email</th>
+            <th>Telephone</th>
+            <th>Date &amp; Time ({STAFF_ZONE_HEADING})</th>
+            <th className="queue-th-wrap">Processing Date</th>
+            <th className="queue-th-wrap">Process Month</th>
+            <th>Status</th>
+            <th className="queue-cell-actions">Action</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.length === 0 ? (
+            <tr>
+              <td colSpan={9} className="text-center text-muted py-4">
+                {pending ? 'Loading…' : 'No data available in table'}
+              </td>
+            </tr>
+          ) : (
+            rows.map((row) => (
+              <tr key={row.order_id}>
+                <td>{row.order_id}</td>
+                <NameCell row={row} />
+                <EmailCell email={row.email} />
+                <td className="queue-cell-cut queue-cell-phone">
+                  <TruncatedText
+                    kind="telephone"
+                    text={telephone(row.personal_phone_code, row.personal_telephone_number)}
+                  />
+                </td>
+                <td>
+                  <StaffTime value={row.created_at} underHeading />
+                </td>
+                <td>{calendarDate(row.processing_date)}</td>
+                <td>{row.process_month}</td>
+                <td>{statusLabel(row.process_status, row.refund_date)}</td>
+                <RowActionsCell row={row} onDelete={() => onDelete(row)} />
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
 
-function MonthTable({ month, page, onPage }: { month: number; page: number; onPage(p: number): void }) {
+function MonthTable({
+  month,
+  page,
+  onPage,
+  sort,
+  filters,
+}: {
+  month: number;
+  page: number;
+  onPage(p: number): void;
+  sort?: OrderSort | undefined;
+  filters?: QueueFilters;
+}) {
   const limit = 25;
-  const list = useOrderPage('futureOrder', { page, limit, search: '', processMonth: month });
+  const list = useOrderPage('futureOrder', { page, limit, search: '', processMonth: month, sort, filters });
   const rows = useMemo(() => list.data?.rows ?? [], [list.data]);
   const remove = useDeleteOrders();
   const [toDelete, setToDelete] = useState<number | null>(null);
   const total = list.data?.totalRecords ?? 0;
+  const phone = useMediaQuery(PHONE_QUERY);
+  const onDelete = (row: OrderListRow) => setToDelete(row.order_id);
 
   const confirm = async () => {
     if (toDelete === null) return;
@@ -37,7 +123,7 @@ function MonthTable({ month, page, onPage }: { month: number; page: number; onPa
       await remove.mutateAsync([toDelete]);
       toast.success('Order has been deleted successfully');
     } catch (error) {
-      toast.error(errorText(error));
+      toast.error(errorMessage(error));
     } finally {
       setToDelete(null);
     }
@@ -45,38 +131,31 @@ function MonthTable({ month, page, onPage }: { month: number; page: number; onPa
 
   return (
     <>
-      <div className={`queue-table-scroll border rounded ${list.isFetching ? 'queue-table-loading' : ''}`}>
-        <table className="table table-hover table-sm mb-0">
-          <thead>
-            <tr>
-              <th>Order ID</th><th>Name</th><th>Email</th><th>Telephone</th><th className="text-wrap">Date &amp; Time</th>
-              <th className="text-wrap">Processing Date</th><th className="text-wrap">Process Month</th><th>Status</th><th>Action</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.length === 0 ? (
-              <tr><td colSpan={9} className="text-center text-muted py-4">{list.isPending ? 'Loading…' : 'No data available in table'}</td></tr>
-            ) : rows.map((row) => (
-              <tr key={row.order_id}>
-                <td>{row.order_id}</td>
-                <td>{row.given_name} {row.surname}</td>
-                <EmailCell email={row.email} />
-                <td>{telephone(row.personal_phone_code, row.personal_telephone_number)}</td>
-                <td>{dateTime(row.created_at)}</td>
-                <td>{calendarDate(row.processing_date)}</td>
-                <td>{row.process_month}</td>
-                <td>{statusLabel(row.process_status, row.refund_date)}</td>
-                <RowActionsCell row={row} onDelete={() => setToDelete(row.order_id)} />
-              </tr>
-            ))}
-          </tbody>
-        </table>
+      <div className="queue-table-area">
+        {phone ? (
+          <QueueCards
+            rows={rows}
+            loading={list.isFetching}
+            onDelete={onDelete}
+            dateOf={(row) => ({ label: 'Processing Date', value: calendarDate(row.processing_date) })}
+          />
+        ) : (
+          <MonthRowsTable rows={rows} loading={list.isFetching} pending={list.isPending} onDelete={onDelete} />
+        )}
       </div>
-      <div className="d-flex justify-content-between align-items-center mt-3 small">
-        <span className="text-muted">{total === 0 && !list.isPending ? 'No records found' : `${total} orders`}</span>
+      <div className="queue-footer d-flex flex-wrap gap-2 justify-content-between align-items-center mt-2 small">
+        <span className="text-muted" role="status">
+          {total === 0 && !list.isPending ? 'No records found' : `${total} orders`}
+        </span>
         <Pagination page={page} pageCount={Math.ceil(total / limit)} onChange={onPage} />
       </div>
-      <ConfirmDialog show={toDelete !== null} message="Are you sure you want to delete?" busy={remove.isPending} onConfirm={() => void confirm()} onCancel={() => setToDelete(null)} />
+      <ConfirmDialog
+        show={toDelete !== null}
+        message="Are you sure you want to delete?"
+        busy={remove.isPending}
+        onConfirm={() => void confirm()}
+        onCancel={() => setToDelete(null)}
+      />
     </>
   );
 }
@@ -84,37 +163,76 @@ function MonthTable({ month, page, onPage }: { month: number; page: number; onPa
 export function FutureOrdersPage() {
   const queryClient = useQueryClient();
   const counts = useFutureOrderCount();
-  const { params, update } = useQueueParams();
+  const { params, update, setFilters } = useQueueParams();
+  const { user } = useAuth();
   const month = params.month;
   const [focusTiles, setFocusTiles] = useState(false);
-  useEffect(() => { if (!month && focusTiles) document.getElementById('future-tiles')?.focus(); }, [month, focusTiles]);
+  useEffect(() => {
+    if (!month && focusTiles) document.getElementById('future-tiles')?.focus();
+  }, [month, focusTiles]);
 
-  const refresh = () => Promise.all([
-    queryClient.invalidateQueries({ queryKey: queryKeys.orders.all() }),
-    queryClient.invalidateQueries({ queryKey: queryKeys.folderCounts() }),
-  ]);
+  const refresh = () => refreshOrdersAndCounts(queryClient);
 
   return (
     <>
       <PageHeader
         title={month ? `Future Order: ${MONTH_NAMES[month - 1]}` : 'Future Order'}
-        actions={(
+        actions={
           <>
-            {month ? <Button variant="outline-primary" size="sm" onClick={() => { setFocusTiles(true); update({ month: undefined, page: undefined }); }}>Back</Button> : null}
-            <Button variant="outline-secondary" size="sm" onClick={() => void refresh()}>Refresh</Button>
+            {month ? (
+              <Button
+                variant="outline-primary"
+                size="sm"
+                onClick={() => {
+                  setFocusTiles(true);
+                  update({ month: undefined, page: undefined });
+                }}
+              >
+                Back
+              </Button>
+            ) : null}
+            <Button variant="outline-secondary" size="sm" onClick={() => void refresh()}>
+              Refresh
+            </Button>
           </>
-        )}
+        }
       />
-      {counts.isError ? <div className="alert alert-danger py-2">{errorText(counts.error)}</div> : null}
+      {counts.isError ? <div className="alert alert-danger py-2">{errorMessage(counts.error)}</div> : null}
+      {month ? <SavedViewsBar folder="futureOrder" /> : null}
       {month ? (
-        <div className="card"><div className="card-body">
-          <MonthTable month={month} page={params.page} onPage={(p) => update({ page: p })} />
-        </div></div>
+        <div className="card queue-fill">
+          <div className="card-body">
+            <QueueFilterBar
+              folder="futureOrder"
+              filters={params.filters}
+              sort={params.sort}
+              onApply={setFilters}
+              onSort={(sort) => update({ sort, page: undefined })}
+              teamAssignees={can(user?.type, 'team:manage')}
+              me={user ? { id: user.id, name: user.name } : undefined}
+            >
+              <SaveViewButton folder="futureOrder" />
+              <QueueExport folder="futureOrder" params={{ ...params, search: '' }} title="Future Order" />
+            </QueueFilterBar>
+            <MonthTable
+              month={month}
+              page={params.page}
+              onPage={(p) => update({ page: p })}
+              sort={params.sort}
+              filters={params.filters}
+            />
+          </div>
+        </div>
       ) : (
         <div id="future-tiles" tabIndex={-1} className="row g-3">
           {MONTHS.map((name, index) => (
             <div className="col-6 col-md-4 col-xl-2" key={name}>
-              <button type="button" className="card future-tile w-100 text-start" onClick={() => update({ month: index + 1, page: undefined })} aria-label={`${MONTH_NAMES[index]}: ${counts.data?.[name] ?? 0} orders`}>
+              <button
+                type="button"
+                className="card future-tile w-100 text-start"
+                onClick={() => update({ month: index + 1, page: undefined })}
+                aria-label={`${MONTH_NAMES[index]}: ${counts.data?.[name] ?? 0} orders`}
+              >
                 <div className="card-body">
                   <div className="text-muted small">{name}</div>
                   <div className="fs-4 fw-semibold">{counts.data ? counts.data[name] : '…'}</div>

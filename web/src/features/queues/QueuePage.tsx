@@ -1,48 +1,45 @@
 /**
- * Every queue screen (spec section 2 "Order queue screens"): title, Refresh, the
- * actions the role may use in this queue (spec section 6; the server enforces the
+ * Every queue screen (product: folders.md#queue-screens): title, Refresh, the
+ * actions the role may use in this queue (product: roles.md#queue-actions; the server enforces the
  * same rules), a server-side search over the whole folder (debounced 500 ms),
  * rows per page, the table and the pager. Paging state lives in the URL.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { Button, Form } from 'react-bootstrap';
 import { toast } from 'react-toastify';
-import type { Folder } from '../../../../shared/orders';
-import { can, type Permission } from '../../../../shared/roles';
+import { folderDeclaration, type Folder } from '../../../../shared/folders';
+import { can } from '../../../../shared/roles';
 import { PAGE_SIZE_OPTIONS, type OrderListRow } from '../../../../shared/schemas/order-list';
-import { ApiError } from '../../lib/api';
+import { errorMessage } from '../../lib/api';
 import { useAuth } from '../../lib/auth-context';
 import { paths } from '../../lib/paths';
-import { queryKeys } from '../../lib/query-keys';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PageHeader } from '../../components/PageHeader';
 import { Pagination } from '../../components/Pagination';
 import { useOrderPage } from './api/get-order-page';
-import { useAssignToMe, useDeleteOrders, useMarkRefunded, useMoveToCompleteRefund, useMoveToOriginalFolder } from './api/queue-actions';
+import {
+  useAssignToMe,
+  useDeleteOrders,
+  useMarkRefunded,
+  useMoveToCompleteRefund,
+  useMoveToOriginalFolder,
+} from './api/queue-actions';
 import { QueueTable } from './QueueTable';
+import { useLiveQueue } from '../live';
 import { effectiveLimit, useQueueParams, type LimitChoice } from './use-queue-params';
+import { KeyboardHelp } from '../../components/KeyboardHelp';
+import { queueKeyHelp, useQueueKeys } from './keyboard/use-queue-keys';
+import { useRowUrgency } from './urgency/row-urgency';
+import { useWorkNext, WorkNextButton } from './WorkNextButton';
+import { QueueExport } from './QueueExport';
+import { WORK_NEXT_FOLDERS } from '../../../../shared/schemas/work-next';
+import { BulkToolbar } from './bulk/BulkToolbar';
+import { QueueFilterBar } from './filters/QueueFilterBar';
+import { SavedViewsBar, SaveViewButton } from '../saved-views';
 import './queues.css';
-
-interface QueueActions {
-  assign?: boolean;
-  release?: boolean;
-  refund?: boolean;
-  /** Who sees Delete in this queue (spec section 6). */
-  deletePermission?: Permission;
-  bulkDelete?: boolean;
-  /** Each row links straight to the order's chargeback defence packs. */
-  defencePacks?: boolean;
-}
-
-const ACTIONS: Partial<Record<Folder, QueueActions>> = {
-  newOrder: { assign: true, deletePermission: 'orders:delete', bulkDelete: true },
-  priorityOrder: { assign: true, deletePermission: 'orders:delete', bulkDelete: true },
-  myOrder: { release: true, deletePermission: 'orders:delete-from-my-orders', bulkDelete: true },
-  refundOrder: { refund: true, deletePermission: 'orders:delete', bulkDelete: true },
-  ChargeBack: { deletePermission: 'orders:delete', defencePacks: true },
-};
+import { refreshOrdersAndCounts } from '../../lib/refresh-orders';
 
 type Pending = { kind: 'delete' | 'assign' | 'release' | 'refund' | 'completeRefund'; ids: number[] } | null;
 
@@ -54,121 +51,290 @@ const CONFIRM_TEXT: Record<NonNullable<Pending>['kind'], string> = {
   completeRefund: 'Are you sure you want to move the selected orders to Completed and send the refund mail?',
 };
 
-const errorText = (error: unknown) => (error instanceof ApiError ? error.message : 'Something went wrong. Please try again.');
+/** Past this many rows the table scrolls inside the window's height (queues.css): more loading rows would hold nothing. */
+const MAX_PLACEHOLDER_ROWS = 20;
 
 export function QueuePage({ folder, title }: { folder: Folder; title: string }) {
   const { user } = useAuth();
   const queryClient = useQueryClient();
-  const { params, update } = useQueueParams();
+  const { params, update, setFilters } = useQueueParams();
+  const filterKey = JSON.stringify(params.filters);
   const [knownTotal, setKnownTotal] = useState<number>();
   const limit = effectiveLimit(params.limitChoice, knownTotal);
-  const page = useOrderPage(folder, { page: params.page, limit, search: params.search });
-  const rows = useMemo(() => page.data?.rows ?? [], [page.data]);
+  const page = useOrderPage(folder, {
+    page: params.page,
+    limit,
+    search: params.search,
+    sort: params.sort,
+    filters: params.filters,
+  });
+  // Rows as the live queue shows them: new arrivals held back until asked for (features/live).
+  const live = useLiveQueue(folder, page.data?.rows, { searching: !!params.search || filterKey !== '{}' });
+  const { rows } = live;
   const total = page.data?.totalRecords ?? 0;
-  useEffect(() => { if (page.data) setKnownTotal(page.data.totalRecords); }, [page.data]);
+  useEffect(() => {
+    if (page.data) setKnownTotal(page.data.totalRecords);
+  }, [page.data]);
 
   // Search box: typed text goes to the URL (and the server) 500 ms after the last key.
   const [searchText, setSearchText] = useState(params.search);
-  useEffect(() => { setSearchText(params.search); }, [params.search]);
+  useEffect(() => {
+    setSearchText(params.search);
+  }, [params.search]);
   useEffect(() => {
     if (searchText === params.search) return undefined;
-    const timer = setTimeout(() => update({ q: searchText.trim() ? searchText : undefined, page: undefined }, true), 500);
+    const timer = setTimeout(
+      () => update({ q: searchText.trim() ? searchText : undefined, page: undefined }, true),
+      500,
+    );
     return () => clearTimeout(timer);
   }, [searchText, params.search, update]);
 
   const [selected, setSelected] = useState<Set<number>>(new Set());
-  useEffect(() => { setSelected(new Set()); }, [folder, params.page, limit, params.search]);
-  const toggle = (id: number) => setSelected((s) => { const n = new Set(s); if (n.has(id)) n.delete(id); else n.add(id); return n; });
+  useEffect(() => {
+    setSelected(new Set());
+  }, [folder, params.page, limit, params.search, params.sort, filterKey]);
+  const toggle = (id: number) =>
+    setSelected((s) => {
+      const n = new Set(s);
+      if (n.has(id)) n.delete(id);
+      else n.add(id);
+      return n;
+    });
   const toggleAll = (on: boolean) => setSelected(on ? new Set(rows.map((r) => r.order_id)) : new Set());
 
-  const actions = ACTIONS[folder] ?? {};
+  // What this queue offers and whether its rows show arrival urgency (issue 23): the folder table's.
+  const { actions, arrivalUrgency } = folderDeclaration(folder);
   const mayDelete = !!actions.deletePermission && can(user?.type, actions.deletePermission);
   const remove = useDeleteOrders();
   const assign = useAssignToMe();
   const release = useMoveToOriginalFolder();
   const refund = useMarkRefunded();
   const completeRefund = useMoveToCompleteRefund();
-  const busy = remove.isPending || assign.isPending || release.isPending || refund.isPending || completeRefund.isPending;
+  const busy =
+    remove.isPending || assign.isPending || release.isPending || refund.isPending || completeRefund.isPending;
   const [pending, setPending] = useState<Pending>(null);
 
-  /** Selection-based actions do nothing without a selection (spec section 5). */
-  const ask = (kind: NonNullable<Pending>['kind'], ids = [...selected]) => { if (ids.length) setPending({ kind, ids }); };
+  // Issue 23: Work next, arrival urgency and its sort, keyboard.
+  const navigate = useNavigate();
+  const searchRef = useRef<HTMLInputElement>(null);
+  const tableRef = useRef<HTMLDivElement>(null);
+  const workNext = useWorkNext(folder);
+  const urgencyOf = useRowUrgency(arrivalUrgency);
+  const arrivalSort = (WORK_NEXT_FOLDERS as readonly string[]).includes(folder)
+    ? {
+        sorted: params.sort === 'arrival',
+        onSort: () => update({ sort: params.sort === 'arrival' ? undefined : 'arrival', page: undefined }),
+      }
+    : undefined;
+  const keys = useQueueKeys({
+    rowCount: rows.length,
+    enabled: !pending,
+    searchRef,
+    tableRef,
+    onOpen: (i) => {
+      if (rows[i]) void navigate(paths.admin.viewOrder(rows[i].order_id));
+    },
+    onToggle: (i) => {
+      if (rows[i]) toggle(rows[i].order_id);
+    },
+    onAssign: actions.assign ? () => ask('assign') : undefined,
+    onWorkNext: workNext?.run,
+  });
+
+  /** Selection-based actions do nothing without a selection (product: screens.md#search-and-selection). */
+  const ask = (kind: NonNullable<Pending>['kind'], ids = [...selected]) => {
+    if (ids.length) setPending({ kind, ids });
+  };
 
   const run = async () => {
     if (!pending) return;
     const { kind, ids } = pending;
     try {
-      if (kind === 'delete') { await remove.mutateAsync(ids); toast.success('Order has been deleted successfully'); }
-      if (kind === 'assign') { await assign.mutateAsync(ids); toast.success('Order has been assigned successfully'); }
+      if (kind === 'delete') {
+        await remove.mutateAsync(ids);
+        toast.success('Order has been deleted successfully');
+      }
+      if (kind === 'assign') {
+        await assign.mutateAsync(ids);
+        toast.success('Order has been assigned successfully');
+      }
       if (kind === 'release') toast.success((await release.mutateAsync(ids)).message);
       if (kind === 'refund') toast.success((await refund.mutateAsync(ids)).message);
       if (kind === 'completeRefund') toast.success((await completeRefund.mutateAsync(ids)).message);
       setSelected(new Set());
     } catch (error) {
-      toast.error(errorText(error));
+      toast.error(errorMessage(error));
     } finally {
       setPending(null);
     }
   };
 
-  const refresh = () => Promise.all([
-    queryClient.invalidateQueries({ queryKey: queryKeys.orders.lists() }),
-    queryClient.invalidateQueries({ queryKey: queryKeys.folderCounts() }),
-  ]);
+  const refresh = () => refreshOrdersAndCounts(queryClient);
 
   const pageCount = Math.max(1, Math.ceil(total / limit));
   const firstRow = total === 0 ? 0 : (params.page - 1) * limit + 1;
   const lastRow = Math.min(total, (params.page - 1) * limit + rows.length);
   const onDeleteRow = mayDelete ? (row: OrderListRow) => ask('delete', [row.order_id]) : undefined;
-  const packLinks = actions.defencePacks && can(user?.type, 'orders:defence-pack')
-    ? (row: OrderListRow) => ([1, 2] as const).map((type) => (
-      <Link key={type} to={paths.admin.defencePack(row.order_id, type)} className="btn btn-sm btn-outline-primary">Pack {type}</Link>
-    ))
-    : undefined;
+  const packLinks =
+    actions.defencePacks && can(user?.type, 'orders:defence-pack')
+      ? (row: OrderListRow) =>
+          ([1, 2] as const).map((type) => (
+            <Link
+              key={type}
+              to={paths.admin.defencePack(row.order_id, type)}
+              className="btn btn-sm btn-outline-primary"
+            >
+              Pack {type}
+            </Link>
+          ))
+      : undefined;
 
   return (
     <>
-      <PageHeader title={title} actions={<Button variant="outline-secondary" size="sm" onClick={() => void refresh()}>Refresh</Button>} />
-      <div className="card">
+      <PageHeader
+        title={title}
+        actions={
+          <Button variant="outline-secondary" size="sm" onClick={() => void refresh()}>
+            Refresh
+          </Button>
+        }
+      />
+      <SavedViewsBar folder={folder} />
+      <div className="card queue-fill">
         <div className="card-body">
-          <div className="d-flex flex-wrap gap-2 align-items-center justify-content-between mb-3">
+          <QueueFilterBar
+            folder={folder}
+            filters={params.filters}
+            sort={params.sort}
+            onApply={setFilters}
+            onSort={(sort) => update({ sort, page: undefined })}
+            teamAssignees={can(user?.type, 'team:manage')}
+            me={user ? { id: user.id, name: user.name } : undefined}
+          >
+            <SaveViewButton folder={folder} />
+          </QueueFilterBar>
+          <div className="d-flex flex-wrap gap-2 align-items-center justify-content-between mb-2">
             <div className="d-flex flex-wrap gap-2">
-              {actions.assign ? <Button size="sm" disabled={busy} onClick={() => ask('assign')}>Assign to me</Button> : null}
-              {actions.release ? <Button size="sm" disabled={busy} onClick={() => ask('release')}>Move to Original Folder</Button> : null}
-              {actions.refund ? <Button size="sm" disabled={busy} onClick={() => ask('refund')}>Refunded it</Button> : null}
-              {actions.refund ? <Button size="sm" variant="outline-primary" disabled={busy} onClick={() => ask('completeRefund')}>Move to complete with refund mail</Button> : null}
-              {actions.bulkDelete && mayDelete ? <Button size="sm" variant="danger" disabled={busy} onClick={() => ask('delete')}>Delete Order</Button> : null}
-              {selected.size ? <span className="align-self-center small text-muted">{selected.size} selected</span> : null}
+              <WorkNextButton workNext={workNext} />
+              {actions.assign ? (
+                <Button size="sm" disabled={busy} onClick={() => ask('assign')}>
+                  Assign to me
+                </Button>
+              ) : null}
+              {actions.release ? (
+                <Button size="sm" disabled={busy} onClick={() => ask('release')}>
+                  Move to Original Folder
+                </Button>
+              ) : null}
+              {actions.refund ? (
+                <Button size="sm" disabled={busy} onClick={() => ask('refund')}>
+                  Refunded it
+                </Button>
+              ) : null}
+              {actions.refund ? (
+                <Button size="sm" variant="outline-primary" disabled={busy} onClick={() => ask('completeRefund')}>
+                  Move to complete with refund mail
+                </Button>
+              ) : null}
+              {actions.bulkDelete && mayDelete ? (
+                <Button size="sm" variant="danger" disabled={busy} onClick={() => ask('delete')}>
+                  Delete Order
+                </Button>
+              ) : null}
+              {selected.size ? (
+                <span className="align-self-center small text-muted">{selected.size} selected</span>
+              ) : null}
+              <QueueExport folder={folder} params={params} title={title} />
             </div>
             <Form.Control
-              type="search" size="sm" placeholder="Search order id, name, email, telephone" aria-label="Search"
-              style={{ maxWidth: 320 }} value={searchText} onChange={(e) => setSearchText(e.target.value)}
+              type="search"
+              size="sm"
+              placeholder="Search order id, name, email, telephone"
+              aria-label="Search"
+              style={{ maxWidth: 320 }}
+              ref={searchRef}
+              aria-keyshortcuts="/"
+              value={searchText}
+              onChange={(e) => setSearchText(e.target.value)}
             />
           </div>
-          {page.isError ? <div className="alert alert-danger py-2">{errorText(page.error)}</div> : null}
-          <QueueTable rows={rows} loading={page.isFetching} selected={selected} onToggle={toggle} onToggleAll={toggleAll} onDelete={onDeleteRow} rowLinks={packLinks} />
-          <div className="d-flex flex-wrap gap-3 align-items-center justify-content-between mt-3">
+          {page.isError ? <div className="alert alert-danger py-2">{errorMessage(page.error)}</div> : null}
+          <BulkToolbar
+            view={{ folderName: folder, searchVal: params.search, filters: params.filters }}
+            rows={rows}
+            selected={selected}
+            total={total}
+            totalCapped={page.data?.totalCapped === true}
+            onDone={() => setSelected(new Set())}
+          />
+          {live.newOrdersBar}
+          <div ref={tableRef} className="queue-table-area" {...live.hoverProps}>
+            <QueueTable
+              rows={rows}
+              loading={page.isFetching}
+              selected={selected}
+              onToggle={toggle}
+              onToggleAll={toggleAll}
+              onDelete={onDeleteRow}
+              rowLinks={packLinks}
+              urgencyOf={urgencyOf}
+              focusedIndex={keys.focused}
+              arrivalSort={arrivalSort}
+              rowDecor={live.rowDecor}
+              placeholderRows={page.data ? 0 : Math.min(limit, MAX_PLACEHOLDER_ROWS)}
+            />
+          </div>
+          <div className="queue-footer d-flex flex-wrap column-gap-3 row-gap-1 align-items-center justify-content-between mt-2">
             <div className="d-flex align-items-center gap-2 small">
-              <label htmlFor={`rows-${folder}`} className="text-nowrap">Rows per page</label>
+              <label htmlFor={`rows-${folder}`} className="text-nowrap">
+                Rows per page
+              </label>
               <Form.Select
-                id={`rows-${folder}`} size="sm" style={{ width: 90 }} value={String(params.limitChoice)}
-                onChange={(e) => update({ limit: e.target.value === '10' ? undefined : e.target.value as `${LimitChoice}`, page: undefined })}
+                id={`rows-${folder}`}
+                size="sm"
+                style={{ width: 90 }}
+                value={String(params.limitChoice)}
+                onChange={(e) =>
+                  update({
+                    limit: e.target.value === '10' ? undefined : (e.target.value as `${LimitChoice}`),
+                    page: undefined,
+                  })
+                }
               >
-                {PAGE_SIZE_OPTIONS.map((n) => <option key={n} value={n}>{n}</option>)}
+                {PAGE_SIZE_OPTIONS.map((n) => (
+                  <option key={n} value={n}>
+                    {n}
+                  </option>
+                ))}
                 <option value="all">All</option>
               </Form.Select>
               <span className="text-muted" role="status">
-                {total === 0 && !page.isPending ? 'No records found' : `Showing ${firstRow} to ${lastRow} of ${total}${page.data?.totalCapped ? '+' : ''} entries`}
+                {total === 0 && !page.isPending
+                  ? 'No records found'
+                  : `Showing ${firstRow} to ${lastRow} of ${total}${page.data?.totalCapped ? '+' : ''} entries`}
               </span>
             </div>
+            <p className="queue-keys-hint small text-muted mb-0">
+              Press <kbd>?</kbd> for keyboard shortcuts.
+            </p>
             <Pagination page={params.page} pageCount={pageCount} onChange={(p) => update({ page: p })} />
           </div>
         </div>
       </div>
       <ConfirmDialog
-        show={!!pending} message={pending ? CONFIRM_TEXT[pending.kind] : ''} busy={busy}
+        show={!!pending}
+        message={pending ? CONFIRM_TEXT[pending.kind] : ''}
+        busy={busy}
         confirmVariant={pending?.kind === 'delete' ? 'danger' : 'primary'}
-        onConfirm={() => void run()} onCancel={() => setPending(null)}
+        onConfirm={() => void run()}
+        onCancel={() => setPending(null)}
+      />
+      <KeyboardHelp
+        show={keys.helpOpen}
+        title="Queue keyboard shortcuts"
+        onHide={keys.closeHelp}
+        keys={queueKeyHelp({ toggle: true, assign: !!actions.assign, workNext: !!workNext })}
       />
     </>
   );

@@ -1,61 +1,216 @@
-/** The queue table of spec section 2: columns, row selection, View (grey when assigned), optional per-row Delete. */
+/**
+ * The queue table (product: folders.md#queue-screens): columns, row selection, View (grey when assigned), optional per-row Delete.
+ * Issue 26 (docs/decisions/0026): every row one line (names, e-mails and telephones cut with an ellipsis, whole on
+ * hover and focus), the Action column sticky at the right while the table scrolls sideways, the body scrolling
+ * inside the window's height (queues.css); under 768 px the rows are cards (QueueCards).
+ */
 import type { ReactNode } from 'react';
 import { statusLabel } from '../../../../shared/orders';
 import type { OrderListRow } from '../../../../shared/schemas/order-list';
-import { arrivalDate, dateTime, telephone } from './format';
-import { EmailCell, RowActionsCell } from './row-cells';
+import { PHONE_QUERY, useMediaQuery } from '../../lib/use-media-query';
+import { telephone } from './format';
+import { STAFF_ZONE_HEADING, StaffTime } from '../../lib/time';
+import { QueueCards } from './QueueCards';
+import { EmailCell, NameCell, RowActionsCell } from './row-cells';
+import { TruncatedText } from './TruncatedText';
+import { ArrivalCell, ArrivalHeader, urgencyRowClass, type RowUrgency } from './urgency/row-urgency';
 
-interface QueueTableProps {
+/** What the table's rows and the phone's cards both draw. */
+export interface QueueRowsProps {
   rows: OrderListRow[];
   loading: boolean;
-  selected: ReadonlySet<number>;
-  onToggle(orderId: number): void;
-  onToggleAll(select: boolean): void;
+  selected?: ReadonlySet<number> | undefined;
+  onToggle?: ((orderId: number) => void) | undefined;
   onDelete?: ((row: OrderListRow) => void) | undefined;
   /** More links in a row's Action cell (the ChargeBack queue's defence packs). */
   rowLinks?: ((row: OrderListRow) => ReactNode) | undefined;
+  /** Arrival urgency of each row (issue 23), where the queue shows it. */
+  urgencyOf?: RowUrgency | undefined;
+  /** The row the keyboard focus is on (issue 23), -1 for none. */
+  focusedIndex?: number;
+  /** Sorting by arrival date, where the queue offers it. */
+  arrivalSort?: { sorted: boolean; onSort(): void } | undefined;
+  /** Live marks of a row (features/live): a class, a note over the status, a mark after the order id. */
+  rowDecor?: ((row: OrderListRow) => { className?: string; note?: ReactNode; mark?: ReactNode }) | undefined;
+  /** Rows to hold the page's place with while its first rows load (the page size), so nothing moves when they come. */
+  placeholderRows?: number;
 }
 
-export function QueueTable({ rows, loading, selected, onToggle, onToggleAll, onDelete, rowLinks }: QueueTableProps) {
+interface QueueTableProps extends QueueRowsProps {
+  selected: ReadonlySet<number>;
+  onToggle(orderId: number): void;
+  onToggleAll(select: boolean): void;
+}
+
+export function QueueTable(props: QueueTableProps) {
+  const phone = useMediaQuery(PHONE_QUERY);
+  return phone ? <QueueCards {...props} /> : <QueueRowsTable {...props} />;
+}
+
+function QueueRowsTable({
+  rows,
+  loading,
+  selected,
+  onToggle,
+  onToggleAll,
+  onDelete,
+  rowLinks,
+  urgencyOf,
+  focusedIndex = -1,
+  arrivalSort,
+  rowDecor,
+  placeholderRows = 0,
+}: QueueTableProps) {
   const allSelected = rows.length > 0 && rows.every((r) => selected.has(r.order_id));
+  const placeholding = rows.length === 0 && loading && placeholderRows > 0;
   return (
-    <div className={`queue-table-scroll border rounded ${loading ? 'queue-table-loading' : ''}`}>
+    <div className={`queue-rows queue-table-scroll border rounded ${loading ? 'queue-table-loading' : ''}`}>
       <table className="table table-hover table-sm mb-0" aria-busy={loading}>
         <thead>
           <tr>
             <th scope="col" style={{ width: 36 }}>
-              <input type="checkbox" className="form-check-input" aria-label="Select all rows on this page" checked={allSelected} disabled={!rows.length} onChange={(e) => onToggleAll(e.target.checked)} />
+              <input
+                type="checkbox"
+                className="form-check-input"
+                aria-label="Select all rows on this page"
+                checked={allSelected}
+                disabled={!rows.length}
+                onChange={(e) => onToggleAll(e.target.checked)}
+              />
             </th>
             <th scope="col">Order Id</th>
             <th scope="col">Name</th>
             <th scope="col">Email</th>
             <th scope="col">Telephone</th>
-            <th scope="col" className="text-wrap">Arrival Date</th>
-            <th scope="col" className="text-wrap">Date &amp; Time</th>
+            <ArrivalHeader sorted={!!arrivalSort?.sorted} onSort={arrivalSort?.onSort} />
+            <th scope="col">Date &amp; Time ({STAFF_ZONE_HEADING})</th>
             <th scope="col">Status</th>
-            <th scope="col">Action</th>
+            <th scope="col" className="queue-cell-actions">
+              Action
+            </th>
           </tr>
         </thead>
         <tbody>
-          {rows.length === 0 ? (
-            <tr><td colSpan={9} className="text-center text-muted py-4">{loading ? 'Loading…' : 'No data available in table'}</td></tr>
-          ) : rows.map((row) => (
-            <tr key={row.order_id} className={selected.has(row.order_id) ? 'table-active' : undefined}>
-              <td>
-                <input type="checkbox" className="form-check-input" aria-label={`Select order ${row.order_id}`} checked={selected.has(row.order_id)} onChange={() => onToggle(row.order_id)} />
+          {placeholding ? null : rows.length === 0 ? (
+            <tr>
+              <td colSpan={9} className="text-center text-muted py-4">
+                {loading ? 'Loading…' : 'No data available in table'}
               </td>
-              <td>{row.order_id}</td>
-              <td>{row.given_name} {row.surname}</td>
-              <EmailCell email={row.email} />
-              <td>{telephone(row.personal_phone_code, row.personal_telephone_number)}</td>
-              <td>{arrivalDate(row.date_of_arrival_in_japan, row.month_of_arrival_in_japan, row.year_of_arrival_in_japan)}</td>
-              <td>{dateTime(row.created_at)}</td>
-              <td>{statusLabel(row.process_status, row.refund_date)}</td>
-              <RowActionsCell row={row} onDelete={onDelete ? () => onDelete(row) : undefined}>{rowLinks?.(row)}</RowActionsCell>
             </tr>
-          ))}
+          ) : (
+            rows.map((row, index) => {
+              const decor = rowDecor?.(row);
+              return (
+                <tr
+                  key={row.order_id}
+                  data-row-index={index}
+                  tabIndex={-1}
+                  aria-current={index === focusedIndex ? 'true' : undefined}
+                  className={
+                    [
+                      selected.has(row.order_id) ? 'table-active' : '',
+                      urgencyRowClass(urgencyOf?.(row)),
+                      index === focusedIndex ? 'queue-row-focused' : '',
+                      decor?.className ?? '',
+                    ]
+                      .join(' ')
+                      .trim() || undefined
+                  }
+                >
+                  <td>
+                    <input
+                      type="checkbox"
+                      className="form-check-input"
+                      aria-label={`Select order ${row.order_id}`}
+                      checked={selected.has(row.order_id)}
+                      onChange={() => onToggle(row.order_id)}
+                    />
+                  </td>
+                  <td>
+                    {row.order_id}
+                    {decor?.mark}
+                  </td>
+                  <NameCell row={row} />
+                  <EmailCell email={row.email} />
+                  <td className="queue-cell-cut queue-cell-phone">
+                    <TruncatedText
+                      kind="telephone"
+                      text={telephone(row.personal_phone_code, row.personal_telephone_number)}
+                    />
+                  </td>
+                  <ArrivalCell row={row} urgency={urgencyOf?.(row)} />
+                  <td>
+                    <StaffTime value={row.created_at} underHeading />
+                  </td>
+                  <td>
+                    {statusLabel(row.process_status, row.refund_date)}
+                    {decor?.note}
+                  </td>
+                  <RowActionsCell row={row} onDelete={onDelete ? () => onDelete(row) : undefined}>
+                    {rowLinks?.(row)}
+                  </RowActionsCell>
+                </tr>
+              );
+            })
+          )}
         </tbody>
+        {/* Apart from the body's rows (tfoot), so nothing that reads the table takes a loading row for an order. */}
+        {placeholding ? (
+          <tfoot className="queue-placeholder" aria-hidden="true">
+            {Array.from({ length: placeholderRows }, (_, index) => (
+              <PlaceholderRow key={index} withDelete={!!onDelete} />
+            ))}
+          </tfoot>
+        ) : null}
       </table>
     </div>
+  );
+}
+
+/** A grey bar as wide and tall as `text` would be (the text itself hidden). */
+const Bar = ({ text }: { text: string }) => (
+  <span className="placeholder">
+    <span className="invisible">{text}</span>
+  </span>
+);
+
+/**
+ * A loading row of the same cells as a real one, each a bar the size of a typical value, so the table is as high
+ * while it loads as after at every width (issue 27: the rows arriving shifted the page below them, CLS 0.17).
+ */
+function PlaceholderRow({ withDelete }: { withDelete: boolean }) {
+  return (
+    <tr>
+      <td>
+        <input type="checkbox" className="form-check-input" disabled tabIndex={-1} />
+      </td>
+      <td>
+        <Bar text="1000000" />
+      </td>
+      <td className="queue-cell-cut queue-cell-name">
+        <Bar text="Given Surname" />
+      </td>
+      <td className="queue-cell-cut queue-cell-email order-email">
+        <Bar text="given.surname123@example.com" />
+      </td>
+      <td className="queue-cell-cut queue-cell-phone">
+        <Bar text="+81 9012345678" />
+      </td>
+      <td>
+        <Bar text="01/01/2026" />
+      </td>
+      <td>
+        <Bar text="01/01/2026 10:00" />
+      </td>
+      <td>
+        <Bar text="Pending" />
+      </td>
+      <td className="queue-cell-actions">
+        <div className="queue-row-actions">
+          <span className="btn btn-sm btn-primary disabled placeholder">View</span>
+          {withDelete ? <span className="btn btn-sm btn-outline-danger disabled placeholder">Delete</span> : null}
+        </div>
+      </td>
+    </tr>
   );
 }

@@ -1,17 +1,9 @@
-/** How queue tables write dates (spec section 9: DD/MM/YYYY in UTC for lists). */
+/** How queue tables write calendar dates (product: screens.md#formats: DD/MM/YYYY); moments go through lib/time.tsx. */
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** Arrival date from its three fields, zero padded: 04/07/2031. */
 export function arrivalDate(day: number, month: number, year: number): string {
   return `${pad(day)}/${pad(month)}/${year}`;
-}
-
-/** An ISO timestamp as DD/MM/YYYY HH:mm in UTC. */
-export function dateTime(iso: string | null | undefined): string {
-  if (!iso) return '-';
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '-';
-  return `${pad(d.getUTCDate())}/${pad(d.getUTCMonth() + 1)}/${d.getUTCFullYear()} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
 }
 
 /** A calendar date (YYYY-MM-DD) as DD/MM/YYYY. */

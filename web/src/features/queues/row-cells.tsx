@@ -1,42 +1,78 @@
-/** Cells that every queue table (QueueTable and Future Order's month table) draws alike; queues.css lays them out. */
+/**
+ * Cells that every queue table (QueueTable and Future Order's month table) draws alike; queues.css lays them out.
+ * Issue 26: a row is one line. Names, e-mails and telephones are cut with an ellipsis where their column ends
+ * (the full text on hover and keyboard focus: TruncatedText); the Action cell stays at the table's right edge.
+ */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { OrderListRow } from '../../../../shared/schemas/order-list';
 import { paths } from '../../lib/paths';
+import { TruncatedText } from './TruncatedText';
 
-/**
- * The customer's e-mail. A long address wraps after its "@" first, so the domain is read whole
- * ("kiarra.deckow797@" / "mail.example") instead of being cut wherever the column ends; each half still breaks
- * inside itself when it alone is wider than the column.
- */
-export function EmailCell({ email }: { email: string }) {
-  const at = email.lastIndexOf('@');
+export const fullName = (row: Pick<OrderListRow, 'given_name' | 'surname'>) => `${row.given_name} ${row.surname}`;
+
+/** Name (given name plus surname), one line. */
+export function NameCell({ row }: { row: OrderListRow }) {
   return (
-    <td className="text-break order-email">
-      {at <= 0 ? email : (
-        <>
-          <span className="email-part">{email.slice(0, at + 1)}</span>
-          <wbr />
-          <span className="email-part">{email.slice(at + 1)}</span>
-        </>
-      )}
+    <td className="queue-cell-cut queue-cell-name">
+      <TruncatedText kind="name" text={fullName(row)} />
     </td>
   );
 }
 
-/** View (grey when the order is assigned), any further links, and Delete when given; they wrap two to a line. */
-export function RowActionsCell({ row, onDelete, children }: { row: OrderListRow; onDelete?: (() => void) | undefined; children?: ReactNode }) {
+/** The customer's e-mail, one line. */
+export function EmailCell({ email }: { email: string }) {
   return (
-    <td>
-      <div className="queue-row-actions">
-        <Link
-          to={paths.admin.viewOrder(row.order_id)}
-          className={`btn btn-sm ${row.assigned_to_id !== null ? 'btn-secondary' : 'btn-primary'}`}
-          title={row.assign_to ? `Assigned to ${row.assign_to}` : undefined}
-        >View</Link>
+    <td className="queue-cell-cut queue-cell-email order-email">
+      <TruncatedText kind="email" text={email} />
+    </td>
+  );
+}
+
+/** View (grey when the order is assigned), any further links, and Delete when given. */
+export function RowActions({
+  row,
+  onDelete,
+  children,
+}: {
+  row: OrderListRow;
+  onDelete?: (() => void) | undefined;
+  children?: ReactNode;
+}) {
+  return (
+    <div className="queue-row-actions" data-card-actions>
+      <Link
+        to={paths.admin.viewOrder(row.order_id)}
+        className={`btn btn-sm ${row.assigned_to_id !== null ? 'btn-secondary' : 'btn-primary'}`}
+        title={row.assign_to ? `Assigned to ${row.assign_to}` : undefined}
+      >
+        View
+      </Link>
+      {children}
+      {onDelete ? (
+        <button type="button" className="btn btn-sm btn-outline-danger" onClick={onDelete}>
+          Delete
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+/** The Action cell: sticky at the right of the table (queues.css), so its buttons never scroll out of sight. */
+export function RowActionsCell({
+  row,
+  onDelete,
+  children,
+}: {
+  row: OrderListRow;
+  onDelete?: (() => void) | undefined;
+  children?: ReactNode;
+}) {
+  return (
+    <td className="queue-cell-actions">
+      <RowActions row={row} onDelete={onDelete}>
         {children}
-        {onDelete ? <button type="button" className="btn btn-sm btn-outline-danger" onClick={onDelete}>Delete</button> : null}
-      </div>
+      </RowActions>
     </td>
   );
 }

@@ -1,10 +1,24 @@
 /**
- * Paging state in the URL (?page=&limit=&q=&month=) so Back and reload keep it.
+ * Queue state in the URL (?page=&limit=&q=&month=&sort= and the filters) so Back and reload keep it.
+ * sort is one of ORDER_SORTS or absent (newest first). The filters are the fields of shared/schemas/queue-filters.ts,
+ * lists comma-separated; a value the schema refuses is left out (the address may have been typed).
  * limit is 10, 25, 50, 100, 500 or "all" (the folder's total, at most the server's maximum).
  */
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
-import { ORDER_LIST_DEFAULT_LIMIT, ORDER_LIST_MAX_LIMIT, PAGE_SIZE_OPTIONS } from '../../../../shared/schemas/order-list';
+import {
+  ORDER_LIST_DEFAULT_LIMIT,
+  ORDER_LIST_MAX_LIMIT,
+  PAGE_SIZE_OPTIONS,
+} from '../../../../shared/schemas/order-list';
+import {
+  ORDER_SORTS,
+  QUEUE_FILTER_KEYS,
+  queueFilterFields,
+  queueFiltersToQuery,
+  type OrderSort,
+  type QueueFilters,
+} from '../../../../shared/schemas/queue-filters';
 
 export type LimitChoice = (typeof PAGE_SIZE_OPTIONS)[number] | 'all';
 
@@ -13,17 +27,41 @@ export interface QueueParams {
   limitChoice: LimitChoice;
   search: string;
   month: number | undefined;
+  sort: OrderSort | undefined;
+  /** Only the filters present in the address, each valid. */
+  filters: QueueFilters;
+}
+
+export function parseQueueFilters(params: URLSearchParams): QueueFilters {
+  const filters: Record<string, unknown> = {};
+  for (const key of QUEUE_FILTER_KEYS) {
+    const raw = params.get(key);
+    if (raw === null || raw === '') continue;
+    const parsed = queueFilterFields[key].safeParse(raw);
+    if (parsed.success && parsed.data !== undefined && !(Array.isArray(parsed.data) && parsed.data.length === 0))
+      filters[key] = parsed.data;
+  }
+  return filters as QueueFilters;
 }
 
 export function parseQueueParams(params: URLSearchParams): QueueParams {
   const page = Number(params.get('page'));
   const limit = params.get('limit');
   const month = Number(params.get('month'));
+  const sort = params.get('sort');
   return {
     page: Number.isInteger(page) && page > 0 ? page : 1,
-    limitChoice: limit === 'all' ? 'all' : (PAGE_SIZE_OPTIONS as readonly number[]).includes(Number(limit)) ? Number(limit) as LimitChoice : ORDER_LIST_DEFAULT_LIMIT,
+    limitChoice:
+      limit === 'all'
+        ? 'all'
+        : (PAGE_SIZE_OPTIONS as readonly number[]).includes(Number(limit))
+          ? (Number(limit) as LimitChoice)
+          : ORDER_LIST_DEFAULT_LIMIT,
     search: params.get('q') ?? '',
     month: Number.isInteger(month) && month >= 1 && month <= 12 ? month : undefined,
+    sort:
+      (ORDER_SORTS as readonly string[]).includes(sort ?? '') && sort !== 'newest' ? (sort as OrderSort) : undefined,
+    filters: parseQueueFilters(params),
   };
 }
 
@@ -33,18 +71,48 @@ export function effectiveLimit(choice: LimitChoice, knownTotal: number | undefin
   return Math.min(Math.max(knownTotal ?? ORDER_LIST_MAX_LIMIT, 1), ORDER_LIST_MAX_LIMIT);
 }
 
+/** The address with these filters in place of the current ones (page back to 1, the rest kept). */
+export function withFilters(current: URLSearchParams, filters: QueueFilters): URLSearchParams {
+  const next = new URLSearchParams(current);
+  for (const key of QUEUE_FILTER_KEYS) next.delete(key);
+  next.delete('page');
+  for (const [key, value] of Object.entries(queueFiltersToQuery(filters))) next.set(key, value);
+  return next;
+}
+
+type ParamKey = 'page' | 'limit' | 'q' | 'month' | 'sort';
+
+/**
+ * The address's parameters as they are now, not as of the last render: React Router hands a functional update the
+ * render's parameters, so a sort chosen right after Apply (before the page drew the filters) dropped the filters.
+ */
+const latest = () => new URLSearchParams(window.location.search);
+
 export function useQueueParams() {
   const [searchParams, setSearchParams] = useSearchParams();
   const params = parseQueueParams(searchParams);
-  const update = useCallback((changes: Partial<Record<'page' | 'limit' | 'q' | 'month', string | number | undefined>>, replace = false) => {
-    setSearchParams((current) => {
-      const next = new URLSearchParams(current);
-      for (const [key, value] of Object.entries(changes)) {
-        if (value === undefined || value === '' || (key === 'page' && value === 1)) next.delete(key);
-        else next.set(key, String(value));
-      }
-      return next;
-    }, { replace });
-  }, [setSearchParams]);
-  return { params, update };
+  const update = useCallback(
+    (changes: Partial<Record<ParamKey, string | number | undefined>>, replace = false) => {
+      setSearchParams(
+        () => {
+          const next = latest();
+          for (const [key, value] of Object.entries(changes)) {
+            if (value === undefined || value === '' || (key === 'page' && value === 1)) next.delete(key);
+            else next.set(key, String(value));
+          }
+          return next;
+        },
+        { replace },
+      );
+    },
+    [setSearchParams],
+  );
+  /** A new entry in the history: Back returns to the filters before. */
+  const setFilters = useCallback(
+    (filters: QueueFilters) => {
+      setSearchParams(() => withFilters(latest(), filters));
+    },
+    [setSearchParams],
+  );
+  return { params, update, setFilters, searchParams };
 }

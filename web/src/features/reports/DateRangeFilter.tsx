@@ -1,4 +1,4 @@
-/** From/To date filter with Submit (spec section 2); field errors under the inputs (spec section 5). */
+/** From/To date filter with Submit (product: screens.md#reports-screens); field errors under the inputs (product: messages.md#validation). */
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -16,12 +16,30 @@ interface DateRangeFilterProps {
   onSubmit(range: { fromDate: string; toDate: string }): void;
 }
 
-export function DateRangeFilter({ fromDate, toDate, requireBoth = false, busy = false, onSubmit }: DateRangeFilterProps) {
-  const schema = z.object({ fromDate: z.string(), toDate: z.string() })
+export function DateRangeFilter({
+  fromDate,
+  toDate,
+  requireBoth = false,
+  busy = false,
+  onSubmit,
+}: DateRangeFilterProps) {
+  const schema = z
+    .object({ fromDate: z.string(), toDate: z.string() })
     .refine((v) => !requireBoth || (v.fromDate && v.toDate), { message: BOTH_DATES_MESSAGE, path: ['toDate'] })
-    .refine((v) => !v.fromDate || !v.toDate || v.fromDate <= v.toDate, { message: DATE_ORDER_MESSAGE, path: ['toDate'] });
-  const { register, handleSubmit, reset, setValue, formState: { errors } } = useForm({ resolver: zodResolver(schema), defaultValues: { fromDate, toDate } });
-  useEffect(() => { reset({ fromDate, toDate }); }, [fromDate, toDate, reset]);
+    .refine((v) => !v.fromDate || !v.toDate || v.fromDate <= v.toDate, {
+      message: DATE_ORDER_MESSAGE,
+      path: ['toDate'],
+    });
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setValue,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(schema), defaultValues: { fromDate, toDate } });
+  useEffect(() => {
+    reset({ fromDate, toDate });
+  }, [fromDate, toDate, reset]);
   const thisMonth = () => {
     const month = currentMonth();
     setValue('fromDate', month.fromDate);
@@ -29,20 +47,43 @@ export function DateRangeFilter({ fromDate, toDate, requireBoth = false, busy = 
     onSubmit(month);
   };
   return (
-    <form className="report-filter d-flex flex-wrap align-items-start gap-2" noValidate onSubmit={handleSubmit((v) => onSubmit(v))}>
+    <form
+      className="report-filter d-flex flex-wrap align-items-start gap-2"
+      noValidate
+      onSubmit={handleSubmit((v) => onSubmit(v))}
+    >
       <div>
-        <label className="form-label small mb-1" htmlFor="report-from">From</label>
-        <input id="report-from" type="date" className={`form-control form-control-sm ${errors.fromDate ? 'is-invalid' : ''}`} {...register('fromDate')} />
+        <label className="form-label small mb-1" htmlFor="report-from">
+          From
+        </label>
+        <input
+          id="report-from"
+          type="date"
+          className={`form-control form-control-sm ${errors.fromDate ? 'is-invalid' : ''}`}
+          {...register('fromDate')}
+        />
         {errors.fromDate ? <div className="invalid-feedback">{errors.fromDate.message}</div> : null}
       </div>
       <div>
-        <label className="form-label small mb-1" htmlFor="report-to">To</label>
-        <input id="report-to" type="date" className={`form-control form-control-sm ${errors.toDate ? 'is-invalid' : ''}`} aria-invalid={!!errors.toDate} {...register('toDate')} />
+        <label className="form-label small mb-1" htmlFor="report-to">
+          To
+        </label>
+        <input
+          id="report-to"
+          type="date"
+          className={`form-control form-control-sm ${errors.toDate ? 'is-invalid' : ''}`}
+          aria-invalid={!!errors.toDate}
+          {...register('toDate')}
+        />
         {errors.toDate ? <div className="invalid-feedback d-block">{errors.toDate.message}</div> : null}
       </div>
       <div className="d-flex gap-2 report-filter-buttons">
-        <Button type="submit" size="sm" disabled={busy}>Submit</Button>
-        <Button type="button" size="sm" variant="outline-secondary" disabled={busy} onClick={thisMonth}>This month</Button>
+        <Button type="submit" size="sm" disabled={busy}>
+          Submit
+        </Button>
+        <Button type="button" size="sm" variant="outline-secondary" disabled={busy} onClick={thisMonth}>
+          This month
+        </Button>
       </div>
     </form>
   );

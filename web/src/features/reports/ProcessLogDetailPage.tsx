@@ -1,12 +1,12 @@
 /**
- * Process Logs Details (spec section 2): one order's process-log lines grouped by step name, each with
+ * Process Logs Details (product: screens.md#reports-screens): one order's process-log lines grouped by step name, each with
  * the staff name (N/A when none) and the time as YYYY-MM-DD HH:mm:ss (US Eastern, like the order detail).
  */
 import { useEffect, useMemo } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Button } from 'react-bootstrap';
 import { toast } from 'react-toastify';
-import { easternLogTime } from '../../../../shared/eastern-time';
+import { STAFF_ZONE_HEADING, StaffTime } from '../../lib/time';
 import { decodeOrderId } from '../../../../shared/ids';
 import type { ProcessLog } from '../../../../shared/schemas/reports';
 import { ApiError, NETWORK_ERROR } from '../../lib/api';
@@ -31,34 +31,56 @@ function ProcessLogDetail() {
   const groups = useMemo(() => groupBySteps(query.data ?? []), [query.data]);
 
   useEffect(() => {
-    if (query.error) toast.error(query.error instanceof ApiError ? query.error.message : NETWORK_ERROR, { toastId: `process-logs-${query.errorUpdatedAt}` });
+    if (query.error)
+      toast.error(query.error instanceof ApiError ? query.error.message : NETWORK_ERROR, {
+        toastId: `process-logs-${query.errorUpdatedAt}`,
+      });
   }, [query.error, query.errorUpdatedAt]);
 
   return (
     <>
       <PageHeader
         title="Process Logs Details"
-        actions={<Button size="sm" variant="outline-secondary" onClick={() => void navigate(-1)}>Back</Button>}
+        actions={
+          <Button size="sm" variant="outline-secondary" onClick={() => void navigate(-1)}>
+            Back
+          </Button>
+        }
       />
       <div className="card">
         <div className="card-header bg-white d-flex flex-wrap gap-2 justify-content-between">
           <span className="fw-semibold">Order {orderId ?? encoded}</span>
-          {orderId !== null ? <Link to={paths.admin.viewOrder(orderId)} className="small">Open the order</Link> : null}
+          {orderId !== null ? (
+            <Link to={paths.admin.viewOrder(orderId)} className="small">
+              Open the order
+            </Link>
+          ) : null}
         </div>
         <div className="card-body">
           {query.isPending ? <p className="text-muted mb-0">Loading…</p> : null}
-          {query.isError ? <p className="text-danger mb-0">{query.error instanceof ApiError ? query.error.message : NETWORK_ERROR}</p> : null}
+          {query.isError ? (
+            <p className="text-danger mb-0">{query.error instanceof ApiError ? query.error.message : NETWORK_ERROR}</p>
+          ) : null}
           {query.data && groups.length === 0 ? <p className="text-muted mb-0">No record found</p> : null}
           {groups.map(([step, logs]) => (
             <section key={step} className="process-log-group py-2" aria-label={step}>
-              <h2 className="h6 mb-2">{step} <span className="badge text-bg-light border ms-1">{logs.length}</span></h2>
+              <h2 className="h6 mb-2">
+                {step} <span className="badge text-bg-light border ms-1">{logs.length}</span>
+              </h2>
               <table className="table table-sm mb-0">
-                <thead className="visually-hidden"><tr><th>Staff</th><th>Update time (EST)</th></tr></thead>
+                <thead className="visually-hidden">
+                  <tr>
+                    <th>Staff</th>
+                    <th>Update time ({STAFF_ZONE_HEADING})</th>
+                  </tr>
+                </thead>
                 <tbody>
                   {logs.map((log, i) => (
                     <tr key={`${log.update_time}-${i}`}>
                       <td style={{ width: '50%' }}>{log.staff_name ?? 'N/A'}</td>
-                      <td className="text-nowrap">{easternLogTime(log.update_time)} <span className="text-muted small">EST</span></td>
+                      <td className="text-nowrap">
+                        <StaffTime value={log.update_time} seconds />
+                      </td>
                     </tr>
                   ))}
                 </tbody>
@@ -72,5 +94,9 @@ function ProcessLogDetail() {
 }
 
 export function ProcessLogDetailPage() {
-  return <RequirePermission permission="reports:processed"><ProcessLogDetail /></RequirePermission>;
+  return (
+    <RequirePermission permission="reports:processed">
+      <ProcessLogDetail />
+    </RequirePermission>
+  );
 }

@@ -1,4 +1,4 @@
-/** Processed By (spec section 2): orders processed per staff member. Admin and Manager (the server enforces it too). */
+/** Processed By (product: screens.md#reports-screens): orders processed per staff member. Admin and Manager (the server enforces it too). */
 import type { ProcessedByRow } from '../../../../shared/schemas/reports';
 import { RequirePermission } from '../../components/RequirePermission';
 import { useProcessedByCount } from './api/get-report';
@@ -15,8 +15,15 @@ export function ProcessedOrderPage() {
   return (
     <RequirePermission permission="reports:processed">
       <SummaryReport
-        title="Processed By" slug="processed-by" columns={COLUMNS} nameOf={nameOf} countOf={countOf}
-        searchPlaceholder="Search name" chartTitle="Orders per staff member" useData={useProcessedByCount}
+        title="Processed By"
+        slug="processed-by"
+        exportReport="processed"
+        columns={COLUMNS}
+        nameOf={nameOf}
+        countOf={countOf}
+        searchPlaceholder="Search name"
+        chartTitle="Orders per staff member"
+        useData={useProcessedByCount}
       />
     </RequirePermission>
   );

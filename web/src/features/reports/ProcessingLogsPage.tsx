@@ -1,5 +1,5 @@
 /**
- * Order Processing Logs (spec section 2): the orders with process-log lines in the chosen days (this month
+ * Order Processing Logs (product: screens.md#reports-screens): the orders with process-log lines in the chosen days (this month
  * by default), latest activity first, paged on the server (10/25/50/100), searched by order id (500 ms
  * debounce). Both dates are needed on Submit. View opens the order's Process Logs Details. Admin and Manager.
  */
@@ -7,7 +7,7 @@ import { useCallback, useEffect } from 'react';
 import { Link } from 'react-router';
 import { Form } from 'react-bootstrap';
 import { toast } from 'react-toastify';
-import { easternLogTime } from '../../../../shared/eastern-time';
+import { STAFF_ZONE_HEADING, StaffTime } from '../../lib/time';
 import { PROCESSING_LOG_PAGE_SIZES } from '../../../../shared/schemas/reports';
 import { ApiError, NETWORK_ERROR } from '../../lib/api';
 import { paths } from '../../lib/paths';
@@ -26,11 +26,17 @@ function ProcessingLogs() {
   const limit = (PROCESSING_LOG_PAGE_SIZES as readonly number[]).includes(params.limit) ? params.limit : 10;
   const { fromDate, toDate, search, page } = params;
   const query = useProcessingLogs({ page, limit, search, fromDate, toDate });
-  const commitSearch = useCallback((text: string) => update({ q: text.trim() ? text.trim() : undefined, page: undefined }, true), [update]);
+  const commitSearch = useCallback(
+    (text: string) => update({ q: text.trim() ? text.trim() : undefined, page: undefined }, true),
+    [update],
+  );
   const [searchText, setSearchText] = useDebouncedSearch(search, commitSearch);
 
   useEffect(() => {
-    if (query.error) toast.error(query.error instanceof ApiError ? query.error.message : NETWORK_ERROR, { toastId: `logs-error-${query.errorUpdatedAt}` });
+    if (query.error)
+      toast.error(query.error instanceof ApiError ? query.error.message : NETWORK_ERROR, {
+        toastId: `logs-error-${query.errorUpdatedAt}`,
+      });
   }, [query.error, query.errorUpdatedAt]);
 
   const rows = query.data?.rows ?? [];
@@ -44,28 +50,71 @@ function ProcessingLogs() {
       <PageHeader title="Order Processing Logs" />
       <div className="card mb-3">
         <div className="card-body d-flex flex-wrap gap-3 align-items-end justify-content-between">
-          <DateRangeFilter requireBoth fromDate={fromDate} toDate={toDate} busy={query.isFetching} onSubmit={(r) => update({ from: r.fromDate, to: r.toDate, page: undefined })} />
+          <DateRangeFilter
+            requireBoth
+            fromDate={fromDate}
+            toDate={toDate}
+            busy={query.isFetching}
+            onSubmit={(r) => update({ from: r.fromDate, to: r.toDate, page: undefined })}
+          />
           <Form.Control
-            type="search" size="sm" inputMode="numeric" placeholder="Search order id" aria-label="Search order id" style={{ maxWidth: 220 }}
-            value={searchText} onChange={(e) => setSearchText(e.target.value)}
+            type="search"
+            size="sm"
+            inputMode="numeric"
+            placeholder="Search order id"
+            aria-label="Search order id"
+            style={{ maxWidth: 220 }}
+            value={searchText}
+            onChange={(e) => setSearchText(e.target.value)}
           />
         </div>
       </div>
       <div className="card">
-        <div className="card-header bg-white small text-muted">Orders with process-log lines, {rangeLabel(fromDate, toDate)}</div>
+        <div className="card-header bg-white small text-muted">
+          Orders with process-log lines, {rangeLabel(fromDate, toDate)}
+        </div>
         <div className="card-body">
           <div className={`report-table-scroll border rounded ${query.isFetching ? 'opacity-75' : ''}`}>
             <table className="table table-hover table-sm mb-0 align-middle" aria-busy={query.isFetching}>
-              <thead><tr><th scope="col">S. No</th><th scope="col">Order Id</th><th scope="col">Last activity (EST)</th><th scope="col">View</th></tr></thead>
+              <thead>
+                <tr>
+                  <th scope="col">S. No</th>
+                  <th scope="col">Order Id</th>
+                  <th scope="col">Last activity ({STAFF_ZONE_HEADING})</th>
+                  <th scope="col">View</th>
+                </tr>
+              </thead>
               <tbody>
-                {query.isPending ? <tr><td colSpan={4} className="text-center text-muted py-4">Loading…</td></tr> : null}
-                {!query.isPending && rows.length === 0 ? <tr><td colSpan={4} className="text-center text-muted py-4">No records found</td></tr> : null}
+                {query.isPending ? (
+                  <tr>
+                    <td colSpan={4} className="text-center text-muted py-4">
+                      Loading…
+                    </td>
+                  </tr>
+                ) : null}
+                {!query.isPending && rows.length === 0 ? (
+                  <tr>
+                    <td colSpan={4} className="text-center text-muted py-4">
+                      No records found
+                    </td>
+                  </tr>
+                ) : null}
                 {rows.map((r, i) => (
                   <tr key={r.order_id}>
                     <td>{firstRow + i}</td>
                     <td>{r.order_id}</td>
-                    <td className="text-nowrap">{easternLogTime(r.last_update_time)}</td>
-                    <td><Link className="btn btn-primary btn-sm" to={paths.admin.viewProcessLogs(r.order_id)} aria-label={`View process logs of order ${r.order_id}`}>View</Link></td>
+                    <td className="text-nowrap">
+                      <StaffTime value={r.last_update_time} seconds underHeading />
+                    </td>
+                    <td>
+                      <Link
+                        className="btn btn-primary btn-sm"
+                        to={paths.admin.viewProcessLogs(r.order_id)}
+                        aria-label={`View process logs of order ${r.order_id}`}
+                      >
+                        View
+                      </Link>
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -73,12 +122,30 @@ function ProcessingLogs() {
           </div>
           <div className="d-flex flex-wrap gap-3 align-items-center justify-content-between mt-3">
             <div className="d-flex align-items-center gap-2 small">
-              <label htmlFor="logs-rows" className="text-nowrap">Rows per page</label>
-              <Form.Select id="logs-rows" size="sm" style={{ width: 80 }} value={String(limit)} onChange={(e) => update({ limit: e.target.value === '10' ? undefined : e.target.value, page: undefined })}>
-                {PROCESSING_LOG_PAGE_SIZES.map((n) => <option key={n} value={n}>{n}</option>)}
+              <label htmlFor="logs-rows" className="text-nowrap">
+                Rows per page
+              </label>
+              <Form.Select
+                id="logs-rows"
+                size="sm"
+                style={{ width: 80 }}
+                value={String(limit)}
+                onChange={(e) =>
+                  update({ limit: e.target.value === '10' ? undefined : e.target.value, page: undefined })
+                }
+              >
+                {PROCESSING_LOG_PAGE_SIZES.map((n) => (
+                  <option key={n} value={n}>
+                    {n}
+                  </option>
+                ))}
               </Form.Select>
               <span className="text-muted" role="status">
-                {total === 0 ? (query.isPending ? '' : 'No records found') : `Showing ${firstRow} to ${lastRow} of ${total.toLocaleString('en-US')}${query.data?.totalCapped ? '+' : ''} entries`}
+                {total === 0
+                  ? query.isPending
+                    ? ''
+                    : 'No records found'
+                  : `Showing ${firstRow} to ${lastRow} of ${total.toLocaleString('en-US')}${query.data?.totalCapped ? '+' : ''} entries`}
               </span>
             </div>
             <Pagination page={page} pageCount={pageCount} onChange={(p) => update({ page: p })} />
@@ -90,5 +157,9 @@ function ProcessingLogs() {
 }
 
 export function ProcessingLogsPage() {
-  return <RequirePermission permission="reports:processed"><ProcessingLogs /></RequirePermission>;
+  return (
+    <RequirePermission permission="reports:processed">
+      <ProcessingLogs />
+    </RequirePermission>
+  );
 }

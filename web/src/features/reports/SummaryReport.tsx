@@ -1,30 +1,39 @@
 /**
  * The two summary reports (Country Order List, Order Processed): the date filter (default: this month),
- * a debounced case-insensitive search on the name column (client side, spec section 5), the table with
- * a total line, pages of 10, a bar chart of the filtered rows beside it, and a CSV of exactly those rows.
- * Each load toasts the server's message, success or failure (spec section 8).
+ * a debounced case-insensitive search on the name column (client side, product: screens.md#search-and-selection), the table with
+ * a total line, pages of 10, a bar chart of the filtered rows beside it, and an export (CSV or XLSX) of exactly
+ * those rows, written by the server with its audit line (POST /api/admin/export-report, issue 24).
+ * Each load toasts the server's message, success or failure (product: messages.md#toasts).
  */
 import { useCallback, useEffect, useMemo, type ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Button, Form } from 'react-bootstrap';
+import { Form } from 'react-bootstrap';
 import { toast } from 'react-toastify';
-import { ApiError } from '../../lib/api';
+import { errorMessage } from '../../lib/api';
 import { PageHeader } from '../../components/PageHeader';
 import { Pagination } from '../../components/Pagination';
 import { BarChart } from './BarChart';
 import { DateRangeFilter } from './DateRangeFilter';
 import type { DateRange, ReportAnswer } from './api/get-report';
-import { csvFilename, downloadCsv, matches, rangeLabel, toCsv } from './report-helpers';
+import { matches, rangeLabel } from './report-helpers';
+import { ExportMenu } from '../../components/export/ExportMenu';
+import type { ExportReport } from '../../../../shared/schemas/order-export';
 import { useDebouncedSearch } from './use-debounced-search';
 import { useReportParams } from './use-report-params';
 import './reports.css';
 
-export interface ReportColumn<T> { header: string; value(row: T): string | number; numeric?: boolean }
+export interface ReportColumn<T> {
+  header: string;
+  value(row: T): string | number;
+  numeric?: boolean;
+}
 
 interface SummaryReportProps<T> {
   title: string;
-  /** Name used for the CSV file. */
+  /** Names the toasts. */
   slug: string;
+  /** The report as POST /api/admin/export-report names it. */
+  exportReport: ExportReport;
   columns: ReportColumn<T>[];
   /** The text the search box filters on. */
   nameOf(row: T): string;
@@ -35,43 +44,74 @@ interface SummaryReportProps<T> {
 }
 
 const PAGE_SIZE = 10;
-const errorText = (error: unknown) => (error instanceof ApiError ? error.message : 'Something went wrong. Please try again.');
 
-export function SummaryReport<T>({ title, slug, columns, nameOf, countOf, searchPlaceholder, chartTitle, useData }: SummaryReportProps<T>) {
+export function SummaryReport<T>({
+  title,
+  slug,
+  exportReport,
+  columns,
+  nameOf,
+  countOf,
+  searchPlaceholder,
+  chartTitle,
+  useData,
+}: SummaryReportProps<T>) {
   const { params, update } = useReportParams();
   const { fromDate, toDate, search, page } = params;
   const query = useData({ fromDate, toDate });
-  const commitSearch = useCallback((text: string) => update({ q: text.trim() ? text : undefined, page: undefined }, true), [update]);
+  const commitSearch = useCallback(
+    (text: string) => update({ q: text.trim() ? text : undefined, page: undefined }, true),
+    [update],
+  );
   const [searchText, setSearchText] = useDebouncedSearch(search, commitSearch);
 
   useEffect(() => {
-    if (query.data && query.dataUpdatedAt) toast.success(query.data.message, { toastId: `${slug}-${query.dataUpdatedAt}` });
+    if (query.data && query.dataUpdatedAt)
+      toast.success(query.data.message, { toastId: `${slug}-${query.dataUpdatedAt}` });
   }, [query.data, query.dataUpdatedAt, slug]);
   useEffect(() => {
-    if (query.error && query.errorUpdatedAt) toast.error(errorText(query.error), { toastId: `${slug}-error-${query.errorUpdatedAt}` });
+    if (query.error && query.errorUpdatedAt)
+      toast.error(errorMessage(query.error), { toastId: `${slug}-error-${query.errorUpdatedAt}` });
   }, [query.error, query.errorUpdatedAt, slug]);
 
-  const filtered = useMemo(() => (query.data?.rows ?? []).filter((r) => matches(nameOf(r), search)), [query.data, search, nameOf]);
+  const filtered = useMemo(
+    () => (query.data?.rows ?? []).filter((r) => matches(nameOf(r), search)),
+    [query.data, search, nameOf],
+  );
   const pageCount = Math.max(1, Math.ceil(filtered.length / PAGE_SIZE));
   const current = Math.min(page, pageCount);
   const shown = filtered.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE);
   const totals = columns.map((c) => (c.numeric ? filtered.reduce((sum, r) => sum + Number(c.value(r)), 0) : null));
   const loading = query.isFetching;
 
-  const exportCsv = () => {
-    const header = ['S. No', ...columns.map((c) => c.header)];
-    const rows = filtered.map((r, i) => [i + 1, ...columns.map((c) => c.value(r))]);
-    downloadCsv(csvFilename(slug, fromDate, toDate), toCsv(header, rows));
-  };
+  const exportBody = { report: exportReport, fromDate: fromDate || '', toDate: toDate || '', search };
 
   let body: ReactNode;
-  if (query.isPending) body = <tr><td colSpan={columns.length + 1} className="text-center text-muted py-4">Loading…</td></tr>;
-  else if (shown.length === 0) body = <tr><td colSpan={columns.length + 1} className="text-center text-muted py-4">No records found</td></tr>;
+  if (query.isPending)
+    body = (
+      <tr>
+        <td colSpan={columns.length + 1} className="text-center text-muted py-4">
+          Loading…
+        </td>
+      </tr>
+    );
+  else if (shown.length === 0)
+    body = (
+      <tr>
+        <td colSpan={columns.length + 1} className="text-center text-muted py-4">
+          No records found
+        </td>
+      </tr>
+    );
   else {
     body = shown.map((r, i) => (
       <tr key={nameOf(r)}>
         <td>{(current - 1) * PAGE_SIZE + i + 1}</td>
-        {columns.map((c) => <td key={c.header} className={c.numeric ? 'text-end' : undefined}>{c.numeric ? Number(c.value(r)).toLocaleString('en-US') : c.value(r)}</td>)}
+        {columns.map((c) => (
+          <td key={c.header} className={c.numeric ? 'text-end' : undefined}>
+            {c.numeric ? Number(c.value(r)).toLocaleString('en-US') : c.value(r)}
+          </td>
+        ))}
       </tr>
     ));
   }
@@ -80,14 +120,31 @@ export function SummaryReport<T>({ title, slug, columns, nameOf, countOf, search
     <>
       <PageHeader
         title={title}
-        actions={<Button size="sm" variant="outline-primary" disabled={!filtered.length} onClick={exportCsv}>Export CSV</Button>}
+        actions={
+          <ExportMenu
+            path="admin/export-report"
+            body={exportBody}
+            disabled={!filtered.length}
+            label={`Export ${title}`}
+          />
+        }
       />
       <div className="card mb-3">
         <div className="card-body d-flex flex-wrap gap-3 align-items-end justify-content-between">
-          <DateRangeFilter fromDate={fromDate} toDate={toDate} busy={loading} onSubmit={(r) => update({ from: r.fromDate, to: r.toDate, page: undefined })} />
+          <DateRangeFilter
+            fromDate={fromDate}
+            toDate={toDate}
+            busy={loading}
+            onSubmit={(r) => update({ from: r.fromDate, to: r.toDate, page: undefined })}
+          />
           <Form.Control
-            type="search" size="sm" placeholder={searchPlaceholder} aria-label="Search" style={{ maxWidth: 260 }}
-            value={searchText} onChange={(e) => setSearchText(e.target.value)}
+            type="search"
+            size="sm"
+            placeholder={searchPlaceholder}
+            aria-label="Search"
+            style={{ maxWidth: 260 }}
+            value={searchText}
+            onChange={(e) => setSearchText(e.target.value)}
           />
         </div>
       </div>
@@ -101,12 +158,26 @@ export function SummaryReport<T>({ title, slug, columns, nameOf, countOf, search
               <div className={`report-table-scroll border rounded ${loading ? 'opacity-75' : ''}`}>
                 <table className="table table-hover table-sm mb-0" aria-busy={loading}>
                   <thead>
-                    <tr><th scope="col">S. No</th>{columns.map((c) => <th key={c.header} scope="col" className={c.numeric ? 'text-end' : undefined}>{c.header}</th>)}</tr>
+                    <tr>
+                      <th scope="col">S. No</th>
+                      {columns.map((c) => (
+                        <th key={c.header} scope="col" className={c.numeric ? 'text-end' : undefined}>
+                          {c.header}
+                        </th>
+                      ))}
+                    </tr>
                   </thead>
                   <tbody>{body}</tbody>
                   {filtered.length > 1 ? (
                     <tfoot>
-                      <tr><td>Total</td>{columns.map((c, i) => <td key={c.header} className={c.numeric ? 'text-end' : undefined}>{totals[i] === null ? '' : totals[i]!.toLocaleString('en-US')}</td>)}</tr>
+                      <tr>
+                        <td>Total</td>
+                        {columns.map((c, i) => (
+                          <td key={c.header} className={c.numeric ? 'text-end' : undefined}>
+                            {totals[i] === null ? '' : totals[i]!.toLocaleString('en-US')}
+                          </td>
+                        ))}
+                      </tr>
                     </tfoot>
                   ) : null}
                 </table>

@@ -21,16 +21,26 @@ export function useReportParams() {
       limit: Number(searchParams.get('limit')) || 0,
     };
   }, [searchParams]);
-  const update = useCallback((changes: Partial<Record<ReportParamKey, string | number | undefined>>, replace = false) => {
-    setSearchParams((current) => {
-      const next = new URLSearchParams(current);
-      for (const [key, value] of Object.entries(changes)) {
-        // Dates are kept even when empty ("all time"); the rest is dropped when empty or default.
-        if (value === undefined || ((key !== 'from' && key !== 'to') && (value === '' || (key === 'page' && value === 1)))) next.delete(key);
-        else next.set(key, String(value));
-      }
-      return next;
-    }, { replace });
-  }, [setSearchParams]);
+  const update = useCallback(
+    (changes: Partial<Record<ReportParamKey, string | number | undefined>>, replace = false) => {
+      setSearchParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          for (const [key, value] of Object.entries(changes)) {
+            // Dates are kept even when empty ("all time"); the rest is dropped when empty or default.
+            if (
+              value === undefined ||
+              (key !== 'from' && key !== 'to' && (value === '' || (key === 'page' && value === 1)))
+            )
+              next.delete(key);
+            else next.set(key, String(value));
+          }
+          return next;
+        },
+        { replace },
+      );
+    },
+    [setSearchParams],
+  );
   return { params, update };
 }

@@ -13,17 +13,20 @@ export const defencePackKey = (orderId: number, type: DefencePackType) => ['defe
 
 export function useDefencePack(orderId: number, type: DefencePackType, enabled: boolean) {
   const client = useQueryClient();
-  return useQuery(queryOptions({
-    queryKey: defencePackKey(orderId, type),
-    queryFn: async () => {
-      const pack = (await api.post<DefencePack>('admin/defence-pack-details', { orderId, defencePackType: type })).data;
-      void client.invalidateQueries({ queryKey: queryKeys.orders.detail(orderId), exact: true });
-      return pack;
-    },
-    enabled,
-    staleTime: Infinity,
-    gcTime: 0,
-    retry: false,
-    refetchOnWindowFocus: false,
-  }));
+  return useQuery(
+    queryOptions({
+      queryKey: defencePackKey(orderId, type),
+      queryFn: async () => {
+        const pack = (await api.post<DefencePack>('admin/defence-pack-details', { orderId, defencePackType: type }))
+          .data;
+        void client.invalidateQueries({ queryKey: queryKeys.orders.detail(orderId), exact: true });
+        return pack;
+      },
+      enabled,
+      staleTime: Infinity,
+      gcTime: 0,
+      retry: false,
+      refetchOnWindowFocus: false,
+    }),
+  );
 }

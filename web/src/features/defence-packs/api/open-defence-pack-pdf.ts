@@ -1,5 +1,5 @@
 /**
- * POST /api/admin/get-defence-pack-pdf: the pack as a PDF, opened in a new window (spec section 7). The window
+ * POST /api/admin/get-defence-pack-pdf: the pack as a PDF, opened in a new window (product: orders.md#defence-packs). The window
  * is opened at the click (so no popup blocker stops it) and shown the PDF once it arrives; the PDF is fetched
  * with the staff token, never from a public address.
  */

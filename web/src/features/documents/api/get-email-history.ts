@@ -14,10 +14,11 @@ export const emailHistoryKey = (orderId: number) => [...queryKeys.orders.detail(
 const hasPending = (data: EmailHistory | undefined) =>
   !!data?.mailHistory.some((m) => m.status === 'queued' || m.status === 'sending');
 
-export const emailHistoryQuery = (orderId: number) => queryOptions({
-  queryKey: emailHistoryKey(orderId),
-  queryFn: async () => (await api.get<EmailHistory>(`admin/get-email-history/${orderId}`)).data,
-  refetchInterval: (query) => (hasPending(query.state.data) ? 2000 : false),
-});
+export const emailHistoryQuery = (orderId: number) =>
+  queryOptions({
+    queryKey: emailHistoryKey(orderId),
+    queryFn: async () => (await api.get<EmailHistory>(`admin/get-email-history/${orderId}`)).data,
+    refetchInterval: (query) => (hasPending(query.state.data) ? 2000 : false),
+  });
 
 export const useEmailHistory = (orderId: number) => useQuery(emailHistoryQuery(orderId));

@@ -4,16 +4,22 @@ import type { OutboxMail, OUTBOX_FILTERS } from '../../../../../shared/schemas/m
 import { api } from '../../../lib/api';
 
 export type OutboxFilter = (typeof OUTBOX_FILTERS)[number];
-export interface OutboxParams { filter: OutboxFilter; page: number; limit: number }
+export interface OutboxParams {
+  filter: OutboxFilter;
+  page: number;
+  limit: number;
+}
 
-export const mailOutboxQuery = (params: OutboxParams) => queryOptions({
-  queryKey: ['mail-outbox', params] as const,
-  queryFn: async () => {
-    const res = await api.get<OutboxMail[]>('admin/mail-outbox', { query: { ...params } });
-    return { rows: res.data, totalRecords: Number(res.totalRecords ?? 0) };
-  },
-  placeholderData: keepPreviousData,
-  refetchInterval: (query) => (query.state.data?.rows.some((m) => m.status === 'queued' || m.status === 'sending') ? 3000 : false),
-});
+export const mailOutboxQuery = (params: OutboxParams) =>
+  queryOptions({
+    queryKey: ['mail-outbox', params] as const,
+    queryFn: async () => {
+      const res = await api.get<OutboxMail[]>('admin/mail-outbox', { query: { ...params } });
+      return { rows: res.data, totalRecords: Number(res.totalRecords ?? 0) };
+    },
+    placeholderData: keepPreviousData,
+    refetchInterval: (query) =>
+      query.state.data?.rows.some((m) => m.status === 'queued' || m.status === 'sending') ? 3000 : false,
+  });
 
 export const useMailOutbox = (params: OutboxParams) => useQuery(mailOutboxQuery(params));

@@ -42,11 +42,16 @@ export function useRetryMail() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (mailId: number) => api.post<MailHistoryEntry>('admin/retry-mail', { mailId }),
-    onError: (error) => { toast.error(error.message); },
-    onSuccess: (res) => Promise.all([
-      toast.success(res.message),
-      res.data.order_id ? client.invalidateQueries({ queryKey: queryKeys.orders.detail(res.data.order_id) }) : undefined,
-      client.invalidateQueries({ queryKey: ['mail-outbox'] }),
-    ]),
+    onError: (error) => {
+      toast.error(error.message);
+    },
+    onSuccess: (res) =>
+      Promise.all([
+        toast.success(res.message),
+        res.data.order_id
+          ? client.invalidateQueries({ queryKey: queryKeys.orders.detail(res.data.order_id) })
+          : undefined,
+        client.invalidateQueries({ queryKey: ['mail-outbox'] }),
+      ]),
   });
 }

@@ -7,7 +7,9 @@ export function useSendInvoice() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (orderId: number) =>
-      api.post<{ mailId: number; email: string; invoiceNumber: string }>('admin/send-invoice', { orderId: String(orderId) }),
+      api.post<{ mailId: number; email: string; invoiceNumber: string }>('admin/send-invoice', {
+        orderId: String(orderId),
+      }),
     onSuccess: (_res, orderId) => client.invalidateQueries({ queryKey: queryKeys.orders.detail(orderId) }),
   });
 }

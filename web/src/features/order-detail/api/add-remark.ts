@@ -7,7 +7,8 @@ import { queryKeys } from '../../../lib/query-keys';
 export function useAddRemark(orderId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: Omit<AddRemarkInput, 'orderId'>) => api.post<RemarkEntry>('admin/add-new-remark', { ...input, orderId }),
+    mutationFn: (input: Omit<AddRemarkInput, 'orderId'>) =>
+      api.post<RemarkEntry>('admin/add-new-remark', { ...input, orderId }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.orders.detail(orderId) }),
   });
 }

@@ -4,8 +4,9 @@ import type { ApprovedMailPreview } from '../../../../../shared/schemas/order-de
 import { api } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 
-export const approvedMailPreviewQuery = (orderId: number) => queryOptions({
-  // Under the order's detail key, so whatever refreshes the order refreshes its preview.
-  queryKey: [...queryKeys.orders.detail(orderId), 'approved-mail'] as const,
-  queryFn: async () => (await api.get<ApprovedMailPreview>(`admin/approved-mail-preview/${orderId}`)).data,
-});
+export const approvedMailPreviewQuery = (orderId: number) =>
+  queryOptions({
+    // Under the order's detail key, so whatever refreshes the order refreshes its preview.
+    queryKey: [...queryKeys.orders.detail(orderId), 'approved-mail'] as const,
+    queryFn: async () => (await api.get<ApprovedMailPreview>(`admin/approved-mail-preview/${orderId}`)).data,
+  });

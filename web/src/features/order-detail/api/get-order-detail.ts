@@ -7,10 +7,11 @@ import { queryKeys } from '../../../lib/query-keys';
 export const fetchOrderDetail = async (orderId: number) =>
   (await api.get<OrderDetail>(`admin/get-orders-details/${orderId}`)).data;
 
-export const orderDetailQuery = (orderId: number) => queryOptions({
-  queryKey: queryKeys.orders.detail(orderId),
-  queryFn: () => fetchOrderDetail(orderId),
-  staleTime: 0,
-});
+export const orderDetailQuery = (orderId: number) =>
+  queryOptions({
+    queryKey: queryKeys.orders.detail(orderId),
+    queryFn: () => fetchOrderDetail(orderId),
+    staleTime: 0,
+  });
 
 export const useOrderDetail = (orderId: number) => useQuery(orderDetailQuery(orderId));

@@ -7,14 +7,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ProcessStatus } from '../../../../../shared/orders';
 import { api } from '../../../lib/api';
-import { queryKeys } from '../../../lib/query-keys';
+import { refreshOrdersAndCounts } from '../../../lib/refresh-orders';
 
 function useRefreshAfterMove() {
   const queryClient = useQueryClient();
-  return () => Promise.all([
-    queryClient.invalidateQueries({ queryKey: queryKeys.orders.all() }),
-    queryClient.invalidateQueries({ queryKey: queryKeys.folderCounts() }),
-  ]);
+  return () => refreshOrdersAndCounts(queryClient);
 }
 
 export function useMoveOrder(orderId: number) {
@@ -29,7 +26,12 @@ export function useMoveOrder(orderId: number) {
 export function useDeleteOrder(orderId: number) {
   const refresh = useRefreshAfterMove();
   return useMutation({
-    mutationFn: () => api.put<unknown>('admin/change-order-status', { orderId: [orderId], updatingStatus: 'Deleted', permanentDeletedFlag: false }),
+    mutationFn: () =>
+      api.put<unknown>('admin/change-order-status', {
+        orderId: [orderId],
+        updatingStatus: 'Deleted',
+        permanentDeletedFlag: false,
+      }),
     onSuccess: refresh,
   });
 }

@@ -1,13 +1,13 @@
-/** GET /api/front/branding: the landing site of the order in the address (or the default site). */
-import { queryOptions, useQuery } from '@tanstack/react-query';
+/** GET /api/front/branding: the landing site of the order in the address (or the default site), once per page load. */
 import type { Branding } from '../../../../../shared/schemas/tracking';
 import { api } from '../../../lib/api';
-import { publicKeys } from './keys';
+import { useRequest } from '../use-request';
 
-export const brandingQuery = (encodedOrderId: string | undefined) => queryOptions({
-  queryKey: publicKeys.branding(encodedOrderId),
-  queryFn: async () => (await api.get<Branding>('front/branding', { query: { order: encodedOrderId } })).data,
-  staleTime: 5 * 60_000,
-});
+const brandings = new Map<string, Branding>();
 
-export const useBranding = (encodedOrderId: string | undefined) => useQuery(brandingQuery(encodedOrderId));
+export const useBranding = (encodedOrderId: string | undefined) =>
+  useRequest(
+    `branding:${encodedOrderId ?? ''}`,
+    async () => (await api.get<Branding>('front/branding', { query: { order: encodedOrderId } })).data,
+    brandings,
+  );

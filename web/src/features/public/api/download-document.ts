@@ -1,33 +1,35 @@
 /**
- * POST /api/front/download-passport-doc-pdf: the document's bytes (the server
- * records the download). The history reloads at once; the page saves the file.
+ * POST /api/front/download-passport-doc-pdf answers {status, message} (product: public-pages.md#download) and a one-time download
+ * URL; the GET of that URL sends the file and records the download (docs/decisions/0021).
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import type { DownloadTicket } from '../../../../../shared/schemas/tracking';
+import { api, ApiError } from '../../../lib/api';
 import { bearer, type CustomerAccess } from '../customer-access';
-import { publicKeys } from './keys';
 
 export interface DownloadedFile {
   blob: Blob;
   filename: string;
 }
 
-function filenameOf(response: Response, fallback: string): string {
-  const match = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '');
-  return match?.[1] ?? fallback;
+export async function requestDownload(orderId: number, access: CustomerAccess, file1: string): Promise<DownloadTicket> {
+  return (
+    await api.post<DownloadTicket>(
+      'front/download-passport-doc-pdf',
+      { orderId, customername: 'customer', file1 },
+      { headers: bearer(access) },
+    )
+  ).data;
 }
 
-export function useDownloadDocument(orderId: number, access: CustomerAccess | null) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (file1: string): Promise<DownloadedFile> => {
-      const response = await api.raw('POST', 'front/download-passport-doc-pdf', {
-        body: { orderId, customername: 'customer', file1 }, headers: bearer(access!),
-      });
-      return { blob: await response.blob(), filename: filenameOf(response, file1) };
-    },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: publicKeys.downloadHistory(orderId) }),
-  });
+/** The file behind a ticket. A plain fetch: the ticket is the only credential (never a staff token). */
+export async function fetchDownload({ downloadUrl, file1 }: DownloadTicket): Promise<DownloadedFile> {
+  const response = await fetch(downloadUrl);
+  if (!response.ok) {
+    const body = (await response.json().catch(() => null)) as { message?: string } | null;
+    throw new ApiError(response.status, body?.message ?? `Request failed (${response.status})`);
+  }
+  const match = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '');
+  return { blob: await response.blob(), filename: match?.[1] ?? file1 };
 }
 
 /** Hands a file to the browser as a download. */

@@ -1,12 +1,11 @@
-/** POST /api/front/track-order: order id + e-mail; the answer carries the order's access token. */
-import { useMutation } from '@tanstack/react-query';
-import type { TrackOrderAnswer, TrackOrderValues } from '../../../../../shared/schemas/tracking';
-import { api } from '../../../lib/api';
+/** POST /api/front/track-order: order id + e-mail; the answer carries the order's access token, kept for that order. */
+import type { TrackOrderAnswer } from '../../../../../shared/schemas/tracking';
+import { api, type Envelope } from '../../../lib/api';
 import { saveCustomerAccess } from '../customer-access';
 
-export function useTrackOrder() {
-  return useMutation({
-    mutationFn: (values: TrackOrderValues) => api.post<TrackOrderAnswer>('front/track-order', values),
-    onSuccess: ({ data }) => saveCustomerAccess(data.orderId, { token: data.accessToken, expiresAt: data.expiresAt }),
-  });
+/** Sent as typed: the server's schema (shared/schemas/tracking.ts) trims, checks and answers each field's message. */
+export async function trackOrder(values: { orderId: string; email: string }): Promise<Envelope<TrackOrderAnswer>> {
+  const answer = await api.post<TrackOrderAnswer>('front/track-order', values);
+  saveCustomerAccess(answer.data.orderId, { token: answer.data.accessToken, expiresAt: answer.data.expiresAt });
+  return answer;
 }

@@ -6,9 +6,10 @@ import { queryKeys } from '../../../lib/query-keys';
 
 export type MonthCounts = Record<(typeof MONTHS)[number], number>;
 
-export const futureOrderCountQuery = () => queryOptions({
-  queryKey: [...queryKeys.orders.all(), 'future-month-counts'] as const,
-  queryFn: async () => (await api.get<MonthCounts>('admin/get-future-order-count')).data,
-});
+export const futureOrderCountQuery = () =>
+  queryOptions({
+    queryKey: [...queryKeys.orders.all(), 'future-month-counts'] as const,
+    queryFn: async () => (await api.get<MonthCounts>('admin/get-future-order-count')).data,
+  });
 
 export const useFutureOrderCount = () => useQuery(futureOrderCountQuery());

@@ -6,6 +6,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Folder } from '../../../../../shared/orders';
 import type { OrderListRow } from '../../../../../shared/schemas/order-list';
+import {
+  activeFilters,
+  queueFiltersToQuery,
+  type OrderSort,
+  type QueueFilters,
+} from '../../../../../shared/schemas/queue-filters';
 import { api } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -14,6 +20,10 @@ export interface OrderPageParams {
   limit: number;
   search: string;
   processMonth?: number | undefined;
+  /** Absent: newest first. */
+  sort?: OrderSort | undefined;
+  /** Queue filters (issue 24), applied by the server with the folder and the search. */
+  filters?: QueueFilters | undefined;
 }
 
 export interface OrderPage {
@@ -22,19 +32,41 @@ export interface OrderPage {
   totalCapped: boolean;
 }
 
-export async function fetchOrderPage(folder: Folder, { page, limit, search, processMonth }: OrderPageParams, signal?: AbortSignal): Promise<OrderPage> {
+export async function fetchOrderPage(
+  folder: Folder,
+  { page, limit, search, processMonth, sort, filters = {} }: OrderPageParams,
+  signal?: AbortSignal,
+): Promise<OrderPage> {
   const answer = search.trim()
-    ? await api.post<OrderListRow[]>('admin/search-order', {
-      start: (page - 1) * limit, end: page * limit, searchVal: search.trim(), folderName: folder, ...(processMonth ? { processMonth } : {}),
-    }, { signal })
-    : await api.get<OrderListRow[]>(`admin/get-orders-list/${folder}`, { query: { page, limit, delay: 1, processMonth }, signal });
-  return { rows: answer.data, totalRecords: Number(answer.totalRecords ?? 0), totalCapped: answer.totalCapped === true };
+    ? await api.post<OrderListRow[]>(
+        'admin/search-order',
+        {
+          start: (page - 1) * limit,
+          end: page * limit,
+          searchVal: search.trim(),
+          folderName: folder,
+          ...(processMonth ? { processMonth } : {}),
+          ...(sort ? { sort } : {}),
+          ...activeFilters(filters),
+        },
+        { signal },
+      )
+    : await api.get<OrderListRow[]>(`admin/get-orders-list/${folder}`, {
+        query: { page, limit, delay: 1, processMonth, sort, ...queueFiltersToQuery(filters) },
+        signal,
+      });
+  return {
+    rows: answer.data,
+    totalRecords: Number(answer.totalRecords ?? 0),
+    totalCapped: answer.totalCapped === true,
+  };
 }
 
-export const orderPageQuery = (folder: Folder, params: OrderPageParams) => queryOptions({
-  queryKey: queryKeys.orders.list(folder, { ...params }),
-  queryFn: ({ signal }) => fetchOrderPage(folder, params, signal),
-  placeholderData: keepPreviousData,
-});
+export const orderPageQuery = (folder: Folder, params: OrderPageParams) =>
+  queryOptions({
+    queryKey: queryKeys.orders.list(folder, { ...params }),
+    queryFn: ({ signal }) => fetchOrderPage(folder, params, signal),
+    placeholderData: keepPreviousData,
+  });
 
 export const useOrderPage = (folder: Folder, params: OrderPageParams) => useQuery(orderPageQuery(folder, params));

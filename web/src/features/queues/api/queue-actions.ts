@@ -1,34 +1,41 @@
 /**
- * The queue actions, one PUT each (spec section 7, DECISIONS section 2). Every
+ * The queue actions, one PUT each (product: api.md#calls, orders.md#moves). Every
  * action changes lists and counts, so each success refreshes both.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { queryKeys } from '../../../lib/query-keys';
+import { refreshOrdersAndCounts } from '../../../lib/refresh-orders';
 
 function useQueueMutation<T>(put: (orderIds: number[]) => Promise<{ message: string; data: T }>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: put,
-    onSettled: () => Promise.all([
-      queryClient.invalidateQueries({ queryKey: queryKeys.orders.all() }),
-      queryClient.invalidateQueries({ queryKey: queryKeys.folderCounts() }),
-    ]),
+    onSettled: () => refreshOrdersAndCounts(queryClient),
   });
 }
 
 /** Soft delete (PUT admin/change-order-status). */
-export const useDeleteOrders = () => useQueueMutation((orderIds) =>
-  api.put<unknown>('admin/change-order-status', { orderId: orderIds, updatingStatus: 'Deleted', permanentDeletedFlag: false }));
+export const useDeleteOrders = () =>
+  useQueueMutation((orderIds) =>
+    api.put<unknown>('admin/change-order-status', {
+      orderId: orderIds,
+      updatingStatus: 'Deleted',
+      permanentDeletedFlag: false,
+    }),
+  );
 
 /** Assign to me (PUT admin/assign-order-status); 409 when someone else took an order first. */
-export const useAssignToMe = () => useQueueMutation((orderIds) => api.put<unknown>('admin/assign-order-status', { orderId: orderIds }));
+export const useAssignToMe = () =>
+  useQueueMutation((orderIds) => api.put<unknown>('admin/assign-order-status', { orderId: orderIds }));
 
 /** Move to Original Folder (PUT admin/move-to-original-folder): clears the assignee. */
-export const useMoveToOriginalFolder = () => useQueueMutation((orderIds) => api.put<unknown>('admin/move-to-original-folder', { orderId: orderIds }));
+export const useMoveToOriginalFolder = () =>
+  useQueueMutation((orderIds) => api.put<unknown>('admin/move-to-original-folder', { orderId: orderIds }));
 
 /** Refunded it (PUT admin/mark-refunded). */
-export const useMarkRefunded = () => useQueueMutation((orderIds) => api.put<unknown>('admin/mark-refunded', { orderId: orderIds }));
+export const useMarkRefunded = () =>
+  useQueueMutation((orderIds) => api.put<unknown>('admin/mark-refunded', { orderId: orderIds }));
 
 /** Move to complete with refund mail (PUT admin/move-to-complete-refund). */
-export const useMoveToCompleteRefund = () => useQueueMutation((orderIds) => api.put<unknown>('admin/move-to-complete-refund', { orderId: orderIds }));
+export const useMoveToCompleteRefund = () =>
+  useQueueMutation((orderIds) => api.put<unknown>('admin/move-to-complete-refund', { orderId: orderIds }));

@@ -1,23 +1,32 @@
 /**
  * The two summary reports: POST admin/get-country-order-count and admin/get-processed-by-count with
- * {fromDate, toDate} (empty = open end). The answer's message is kept: the screens toast it (spec section 8).
+ * {fromDate, toDate} (empty = open end). The answer's message is kept: the screens toast it (product: messages.md#toasts).
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { CountryRow, ProcessedByRow } from '../../../../../shared/schemas/reports';
 import { api } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 
-export interface DateRange { fromDate: string; toDate: string }
-export interface ReportAnswer<T> { rows: T[]; message: string }
+export interface DateRange {
+  fromDate: string;
+  toDate: string;
+}
+export interface ReportAnswer<T> {
+  rows: T[];
+  message: string;
+}
 
-const reportQuery = <T>(name: string, path: string, range: DateRange) => queryOptions({
-  queryKey: queryKeys.reports.report(name, { ...range }),
-  queryFn: async ({ signal }): Promise<ReportAnswer<T>> => {
-    const answer = await api.post<T[]>(path, { fromDate: range.fromDate, toDate: range.toDate }, { signal });
-    return { rows: answer.data, message: answer.message };
-  },
-  placeholderData: keepPreviousData,
-});
+const reportQuery = <T>(name: string, path: string, range: DateRange) =>
+  queryOptions({
+    queryKey: queryKeys.reports.report(name, { ...range }),
+    queryFn: async ({ signal }): Promise<ReportAnswer<T>> => {
+      const answer = await api.post<T[]>(path, { fromDate: range.fromDate, toDate: range.toDate }, { signal });
+      return { rows: answer.data, message: answer.message };
+    },
+    placeholderData: keepPreviousData,
+  });
 
-export const useCountryOrderCount = (range: DateRange) => useQuery(reportQuery<CountryRow>('country', 'admin/get-country-order-count', range));
-export const useProcessedByCount = (range: DateRange) => useQuery(reportQuery<ProcessedByRow>('processed-by', 'admin/get-processed-by-count', range));
+export const useCountryOrderCount = (range: DateRange) =>
+  useQuery(reportQuery<CountryRow>('country', 'admin/get-country-order-count', range));
+export const useProcessedByCount = (range: DateRange) =>
+  useQuery(reportQuery<ProcessedByRow>('processed-by', 'admin/get-processed-by-count', range));

@@ -4,15 +4,19 @@ import type { Gateway, GatewayChange } from '../../../../../shared/schemas/repor
 import { api } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 
-export interface GatewayList { gateways: Gateway[]; lastChange: GatewayChange | null }
+export interface GatewayList {
+  gateways: Gateway[];
+  lastChange: GatewayChange | null;
+}
 
-export const gatewaysQuery = () => queryOptions({
-  queryKey: queryKeys.gateways(),
-  queryFn: async ({ signal }): Promise<GatewayList> => {
-    const answer = await api.get<Gateway[]>('admin/payment-gateways', { signal });
-    return { gateways: answer.data, lastChange: (answer.lastChange as GatewayChange | null | undefined) ?? null };
-  },
-});
+export const gatewaysQuery = () =>
+  queryOptions({
+    queryKey: queryKeys.gateways(),
+    queryFn: async ({ signal }): Promise<GatewayList> => {
+      const answer = await api.get<Gateway[]>('admin/payment-gateways', { signal });
+      return { gateways: answer.data, lastChange: (answer.lastChange as GatewayChange | null | undefined) ?? null };
+    },
+  });
 
 export const useGateways = () => useQuery(gatewaysQuery());
 

@@ -1,0 +1,81 @@
+/**
+ * Telling "the database is away" from every other error (issue 22 item 5). A
+ * PostgreSQL restart or failover ends the app's connections; the request that
+ * was using one fails, and so does any request while the server cannot be
+ * reached. Those are worth a retry: the app answers them 503 and logs only the
+ * error's code, never its text (a query error's text can carry its parameters).
+ */
+
+/** The answer of a request that failed because the database could not be reached. */
+export const DATABASE_UNAVAILABLE =
+  'The service cannot reach its database at the moment. Please try again in a minute.';
+
+// SQLSTATEs: class 08 (connection exception), 57P01-57P03 (admin/crash shutdown, cannot connect now),
+// 53300 (too many connections). Node's errno codes for a socket that could not be opened or was cut.
+const SQLSTATES = new Set([
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+  '08007',
+  '08P01',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+]);
+const ERRNOS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+// node-postgres says these in words, without a code.
+const MESSAGES: [RegExp, string][] = [
+  [/^Connection terminated/, 'connection-terminated'],
+  [/is not queryable/, 'client-not-queryable'],
+  [/^timeout exceeded when trying to connect/, 'connect-timeout'],
+  [/^Cannot use a pool after calling end/, 'pool-ended'],
+  [/^Query read timeout/, 'query-read-timeout'],
+];
+
+function* causes(error: unknown): Generator<unknown> {
+  const seen = new Set<unknown>();
+  let current = error;
+  while (current && typeof current === 'object' && !seen.has(current)) {
+    seen.add(current);
+    yield current;
+    if (current instanceof AggregateError) for (const inner of current.errors) yield* causes(inner);
+    current = (current as { cause?: unknown }).cause;
+  }
+}
+
+/** The SQLSTATE (or errno) of a failed query, looked for through wrapped errors; undefined when there is none. */
+export function sqlStateOf(error: unknown): string | undefined {
+  for (const e of causes(error)) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+  }
+  return undefined;
+}
+
+/**
+ * The code that says why the database was unreachable (an SQLSTATE, an errno,
+ * or a short name for node-postgres' wordings), or null when `error` is
+ * anything else. Looks through wrapped errors (Drizzle's "Failed query" keeps
+ * the driver's error as its cause).
+ */
+export function databaseUnavailableCode(error: unknown): string | null {
+  for (const e of causes(error)) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && (SQLSTATES.has(code) || ERRNOS.has(code))) return code;
+    const message = e instanceof Error ? e.message : '';
+    for (const [pattern, name] of MESSAGES) if (pattern.test(message)) return name;
+  }
+  return null;
+}

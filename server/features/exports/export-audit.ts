@@ -1,0 +1,52 @@
+/**
+ * The audit line of every export (issue 24 point 5, docs/decisions/0024; table order_exports, migration 0027):
+ * written before the first byte of the file leaves, finished when every row was written. Kept EXPORT_AUDIT_DAYS,
+ * then deleted by the retention job (erasure/retention.service.ts).
+ */
+import { sql } from 'drizzle-orm';
+import type { ExportFormat } from '../../../shared/schemas/order-export';
+import { selectRows, type Executor } from '../../db/client';
+import type { Staff } from '../../lib/auth';
+
+/** How long an export's audit line is kept: a year, long enough for a yearly access review. */
+export const EXPORT_AUDIT_DAYS = 365;
+
+export interface AuditLine {
+  kind: 'queue' | 'report';
+  source: string;
+  filters: Record<string, unknown>;
+  search: string;
+  format: ExportFormat;
+  rowCount: number;
+}
+
+/** Writes the audit line; returns its id. The search text itself is never stored (it is often a customer's name). */
+export async function writeAuditLine(db: Executor, staff: Staff, line: AuditLine): Promise<number> {
+  const term = line.search.trim();
+  const [row] = await selectRows<{ id: number }>(
+    db,
+    sql`
+    insert into order_exports (staff_id, staff_name, kind, source, filters, search_used, search_length, format, row_count)
+    values (${staff.id}, ${staff.name}, ${line.kind}, ${line.source}, ${JSON.stringify(line.filters)}::jsonb, ${term.length > 0},
+      ${term.length}, ${line.format}, ${line.rowCount})
+    returning id::int as id`,
+  );
+  return Number(row!.id);
+}
+
+/** Marks the audit line's file complete (every row written). */
+export async function finishAuditLine(db: Executor, id: number, rows: number) {
+  await db.execute(sql`update order_exports set rows_written = ${rows}, finished_at = now() where id = ${id}`);
+}
+
+/** Deletes audit lines older than EXPORT_AUDIT_DAYS (the retention job); answers how many. */
+export async function pruneAuditLines(db: Executor, now = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - EXPORT_AUDIT_DAYS * 86_400_000).toISOString();
+  const [row] = await selectRows<{ n: number }>(
+    db,
+    sql`
+    with gone as (delete from order_exports where created_at < ${cutoff}::timestamptz returning 1)
+    select count(*)::int as n from gone`,
+  );
+  return row?.n ?? 0;
+}

@@ -1,0 +1,2 @@
+/** The exports feature's public entry (docs/decisions/0031): retention prunes the export audit lines it keeps. */
+export { pruneAuditLines } from './export-audit';

@@ -1,0 +1,163 @@
+/**
+ * Queue pages with filters or a sort other than the two with their own statements (issue 24, docs/decisions/0023).
+ * The unfiltered newest-first pages (lists.service.ts: prepared statements, page anchors, folder counters) and the
+ * unfiltered arrival pages of New, Priority and My Orders (arrival-sort.ts) keep their own paths; everything else
+ * comes here: folder predicate AND search AND filters, ordered by queueOrderBy. The page and its total are one
+ * statement (so one snapshot, one transaction, one round trip): they always agree.
+ *
+ * - No search, no filter (only a sort): the rows by an index walk of the sort (migration 0026 indexes arrival and
+ *   name; the order id has the primary key), the total from the folder counters, as the unfiltered pages.
+ * - Filters, no search: the total is counted (exact: a filtered total cannot come from the counters), the rows by
+ *   the planner's choice of the folder's or the filter's index (custom plans: the values are known).
+ * - A search: as lists.service.ts, the matches first from the search indexes (at most SEARCH_CANDIDATES), then
+ *   folder, filters, order and window over them; a term matching more walks the folder in order. Totals stay
+ *   capped at SEARCH_COUNT_CAP (totalCapped), as every search's.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  hasActiveFilters,
+  DEFAULT_ORDER_SORT,
+  type OrderSort,
+  type QueueFilters,
+} from '../../../shared/schemas/queue-filters';
+import type { Folder } from '../../../shared/orders';
+import { SEARCH_COUNT_CAP, type OrderListRow } from '../../../shared/schemas/order-list';
+import { selectRows, type Executor } from '../../db/client';
+import type { Staff } from '../../lib/auth';
+import { currentCounterTotals } from './counts-snapshot';
+import { folderTotal } from './folder-counts';
+import { utcToday } from './folders';
+import {
+  assertMayReadFolder,
+  folderWhere,
+  indexable,
+  matchingOrders,
+  rowsOf,
+  SEARCH_CANDIDATES,
+  searchCondition,
+  type OrderPage,
+  type PageRequest,
+} from './lists.service';
+import { assertKnownLandingSites, queueFilterConditions, queueOrderBy } from './queue-filters';
+import { currentTrigramStats } from './search-terms';
+
+const window = (request: PageRequest) =>
+  sql`limit ${sql.raw(String(Math.trunc(request.limit)))} offset ${Math.trunc(request.offset)}`;
+
+/**
+ * The page's ids in the sort's order with their position (`from` is the orders, or the matches, as `o`), then their
+ * rows. row_number() over the same order as the walk is computed as the rows stream, so the limit still stops the
+ * walk early. The position orders the rows again outside the lateral join (a join does not keep an inner order).
+ */
+const pageRows = (from: SQL, sort: OrderSort, request: PageRequest) =>
+  rowsOf(
+    sql`select o.order_id, row_number() over (order by ${queueOrderBy(sort)}) as pos from ${from} order by ${queueOrderBy(sort)} ${window(request)}`,
+    sql`, ids.pos`,
+    sql`ids.pos`,
+  );
+
+type CountedRow = OrderListRow & { total: number; candidates?: number; pos: string | null };
+const rowsOnly = (found: CountedRow[]): OrderListRow[] =>
+  found.filter((r) => r.order_id !== null).map(({ total: _t, candidates: _c, pos: _p, ...row }) => row);
+
+/** The full WHERE of "exactly the filtered orders" (without the search), for a folder and a member. */
+export function filteredWhere(staff: Staff, request: PageRequest, today = utcToday()): SQL {
+  const conditions = [
+    folderWhere(staff, request, today),
+    ...queueFilterConditions(request.filters ?? {}, request.folder),
+  ];
+  return sql.join(conditions, sql` and `);
+}
+
+/** A queue as a member sees it (the request body's form): folder, month tile, search and filters. */
+export interface QueueView extends QueueFilters {
+  folderName: Folder;
+  searchVal: string;
+  processMonth?: number | undefined;
+}
+
+/**
+ * The WHERE of every order a queue view shows, search included: what an export writes and what "all N matching"
+ * of a bulk action changes, so both are exactly the orders the list counted. 400 for an unknown landing site or a
+ * status filter outside Order History.
+ */
+export async function queueViewWhere(db: Executor, staff: Staff, view: QueueView, today = utcToday()): Promise<SQL> {
+  const { folderName, searchVal, processMonth, ...filters } = view;
+  await assertKnownLandingSites(db, filters);
+  const where = filteredWhere(
+    staff,
+    { folder: folderName, offset: 0, limit: 1, filters, ...(processMonth ? { processMonth } : {}) },
+    today,
+  );
+  const search = searchVal ? searchCondition(searchVal, currentTrigramStats(db)) : null;
+  return search ? sql`${where} and ${search.condition}` : where;
+}
+
+export async function listFilteredOrders(db: Executor, staff: Staff, request: PageRequest): Promise<OrderPage> {
+  assertMayReadFolder(staff, request.folder);
+  const filters = request.filters ?? {};
+  const today = utcToday();
+  const where = filteredWhere(staff, request, today); // 400 for a status filter outside Order History
+  await assertKnownLandingSites(db, filters);
+  const sort = request.sort ?? DEFAULT_ORDER_SORT;
+  const search = request.search ? searchCondition(request.search, currentTrigramStats(db)) : null;
+  const filtered = hasActiveFilters(filters);
+  const counters = !filtered && !search ? await currentCounterTotals(db) : null;
+
+  // Each path is one statement: the page and its total come from one snapshot, in one round trip.
+  if (!search) {
+    if (counters) {
+      const rows = await selectRows<OrderListRow & { pos: string }>(
+        db,
+        pageRows(sql`orders o where ${where}`, sort, request),
+      );
+      const totalRecords = folderTotal(counters, request.folder, staff.id, today, request.processMonth);
+      return { rows: rows.map(({ pos: _p, ...row }) => row), totalRecords, totalCapped: false };
+    }
+    const found = await selectRows<CountedRow>(
+      db,
+      sql`
+      select c.total, r.* from (select count(*)::int as total from orders o where ${where}) c
+      left join lateral (${pageRows(sql`orders o where ${where}`, sort, request)}) r on true
+      order by r.pos`,
+    );
+    return { rows: rowsOnly(found), totalRecords: found[0]?.total ?? 0, totalCapped: false };
+  }
+  if (indexable(request.search!)) {
+    // The matches (from the folder's parts of the search index), then folder and filters on their orders rows.
+    const found = await selectRows<CountedRow>(
+      db,
+      sql`
+      with s as materialized (${matchingOrders(search, request.folder, today)}),
+      f as materialized (select o.order_id, o.created_at, o.year_of_arrival_in_japan, o.month_of_arrival_in_japan,
+        o.date_of_arrival_in_japan, o.surname, o.given_name from orders o where o.order_id in (select s.order_id from s) and ${where})
+      select c.candidates, c.total, r.*
+      from (select (select count(*) from s)::int as candidates, (select count(*) from f)::int as total) c
+      left join lateral (${pageRows(sql`f o`, sort, request)}) r on true
+      order by r.pos`,
+    );
+    const counts = found[0];
+    if (counts && counts.candidates! <= SEARCH_CANDIDATES) {
+      return {
+        rows: rowsOnly(found),
+        totalRecords: Math.min(counts.total, SEARCH_COUNT_CAP),
+        totalCapped: counts.total > SEARCH_COUNT_CAP,
+      };
+    }
+  }
+  // A short or very common term: walk the folder in the sort's order, filtering; count up to the cap.
+  const matching = sql`${where} and ${search.condition}`;
+  const found = await selectRows<CountedRow>(
+    db,
+    sql`
+    select c.total, r.* from (select count(*)::int as total from (select 1 from orders o where ${matching} limit ${SEARCH_COUNT_CAP + 1}) m) c
+    left join lateral (${pageRows(sql`orders o where ${matching}`, sort, request)}) r on true
+    order by r.pos`,
+  );
+  const total = found[0]?.total ?? 0;
+  return {
+    rows: rowsOnly(found),
+    totalRecords: Math.min(total, SEARCH_COUNT_CAP),
+    totalCapped: total > SEARCH_COUNT_CAP,
+  };
+}

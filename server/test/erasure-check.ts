@@ -1,0 +1,346 @@
+/**
+ * Reading an order back after an erasure, column by column, from THE list (server/db/personal-data.ts):
+ * `personalOrder` fills every personal column an order can have (its answers, a remark, a document and an
+ * invoice file, mails sent, queued and failed, a download, process-log lines quoting its data, an intake
+ * request); `snapshotOrder` reads every row of every table that belongs to it; `expectErased` compares two
+ * snapshots: each personal column of the erased stages is blank, every other column is as it was.
+ */
+import { randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { selectRows, type Executor } from '../db/client';
+import {
+  blankOf,
+  erasedColumns,
+  ERASURE_STEPS,
+  PERSONAL_DATA,
+  STATUS_CHANGE_DETAIL,
+  tableName,
+  type ErasureStage,
+  type TableRules,
+} from '../db/personal-data';
+import { downloadHistory, intakeRequests, mails, remarks, uploadDocs } from '../db/schema';
+import { logSteps } from '../lib/process-log';
+import type { Storage } from '../lib/storage';
+import { insertOrder, type OrderValues } from './order-factory';
+
+type Row = Record<string, unknown>;
+export type OrderSnapshot = Record<string, Row[]>;
+
+const perOrderTables = () => PERSONAL_DATA.filter((r) => r.perOrder);
+const keyOf = (table: string, row: Row) =>
+  String(table === 'orders' ? row.order_id : table === 'intake_requests' ? row.idempotency_key : row.id);
+
+/** Every row of every table that belongs to the order, by table name, in key order. */
+export async function snapshotOrder(db: Executor, orderId: number): Promise<OrderSnapshot> {
+  const out: OrderSnapshot = {};
+  for (const rules of perOrderTables()) {
+    const name = tableName(rules);
+    const rows = await selectRows<Row>(db, sql`select * from ${sql.identifier(name)} where order_id = ${orderId}`);
+    out[name] = rows
+      .map((r) => JSON.parse(JSON.stringify(r)) as Row)
+      .sort((a, b) => keyOf(name, a).localeCompare(keyOf(name, b), 'en', { numeric: true }));
+  }
+  return out;
+}
+
+const isBlankish = (v: unknown) =>
+  v === null || v === '' || v === 0 || v === '0' || (Array.isArray(v) && v.length === 0);
+
+/** The fixture is only a test if it filled what the erasure must blank: every personal column holds a value somewhere. */
+export function expectEveryPersonalColumnFilled(snapshot: OrderSnapshot, stages: ErasureStage[]) {
+  for (const rules of perOrderTables()) {
+    const name = tableName(rules);
+    for (const { name: column } of erasedColumns(rules, stages)) {
+      const filled = snapshot[name]!.some((row) => !isBlankish(row[column]));
+      expect(filled, `the fixture leaves ${name}.${column} empty, so its erasure is not tested`).toBe(true);
+    }
+  }
+}
+
+/** Columns whose blank depends on the row (personal-data.ts `blank`): what an erased value may be. */
+const CUSTOM_BLANK_CHECKS: Record<string, (value: unknown, row: Row) => boolean> = {
+  'process_logs.detail': (value, row) =>
+    value === null ||
+    new RegExp(STATUS_CHANGE_DETAIL).test(String(value)) ||
+    (ERASURE_STEPS as readonly string[]).includes(String(row.step_name)),
+  'mails.last_error': (value) => value === null || value === "Not sent: the order's personal data was erased.",
+};
+
+export interface ErasedExpectation {
+  /** Columns the action itself changes besides the erasure (e.g. orders.process_status for a permanent deletion). */
+  alsoChanged?: string[];
+  /** Process-log steps the action itself adds besides the erasure's (e.g. "Order deleted"). */
+  alsoLogged?: string[];
+}
+
+/** Markers and bookkeeping an erasure sets, per stage. */
+function changedByErasure(stages: ErasureStage[]): string[] {
+  if (stages.length === 0) return [];
+  return [
+    'orders.updated_at',
+    'orders.travel_erased_at',
+    ...(stages.includes('evidence')
+      ? ['orders.purged_at', 'orders.search_text', 'orders.search_digit_grams', 'mails.status', 'mails.locked_until']
+      : []),
+  ];
+}
+
+/**
+ * `after` against `before`: each personal column of `stages` is blank in every row (read in SQL against its
+ * blank, or by the column's own rule), every other column of every row is unchanged, no row is gone, and new
+ * rows are only process-log lines of an erasure. `stages` empty: the order is untouched.
+ */
+export async function expectErased(
+  db: Executor,
+  orderId: number,
+  before: OrderSnapshot,
+  stages: ErasureStage[],
+  options: ErasedExpectation = {},
+): Promise<OrderSnapshot> {
+  const after = await snapshotOrder(db, orderId);
+  const changed = new Set([...changedByErasure(stages), ...(options.alsoChanged ?? [])]);
+  for (const rules of perOrderTables()) {
+    const name = tableName(rules);
+    const erased = new Set(erasedColumns(rules, stages).map((c) => c.name));
+    const beforeByKey = new Map(before[name]!.map((r) => [keyOf(name, r), r]));
+    for (const row of after[name]!) {
+      const old = beforeByKey.get(keyOf(name, row));
+      if (!old) {
+        expect(name, 'only process-log lines are added').toBe('process_logs');
+        expect([...ERASURE_STEPS, ...(options.alsoLogged ?? [])], `a new line of order ${orderId}`).toContain(
+          row.step_name,
+        );
+        continue;
+      }
+      for (const column of Object.keys(rules.columns)) {
+        if (erased.has(column)) continue;
+        if (changed.has(`${name}.${column}`)) continue;
+        if (!(column in old)) continue; // a column added by a migration run between the two reads (upgrade test)
+        expect(
+          row[column],
+          `${name}.${column} of ${keyOf(name, row)} (not erased at ${stages.join('+') || 'no stage'})`,
+        ).toEqual(old[column]);
+      }
+      for (const column of erased) {
+        const custom = CUSTOM_BLANK_CHECKS[`${name}.${column}`];
+        if (custom)
+          expect(
+            custom(row[column], row),
+            `${name}.${column} of ${keyOf(name, row)} is erased: ${String(row[column])}`,
+          ).toBe(true);
+      }
+    }
+    expect(after[name]!.length, `rows of ${name}`).toBeGreaterThanOrEqual(before[name]!.length);
+    await expectBlankInSql(db, rules, orderId, [...erased]);
+  }
+  if (stages.includes('evidence')) expectNoValueLeft(before, after, stages);
+  return after;
+}
+
+/** Each erased column equals its blank, compared by PostgreSQL itself (types and all). */
+async function expectBlankInSql(db: Executor, rules: TableRules, orderId: number, columns: string[]) {
+  const name = tableName(rules);
+  for (const column of columns) {
+    if (CUSTOM_BLANK_CHECKS[`${name}.${column}`]) continue;
+    const rule = rules.columns[column];
+    if (rule?.kind === 'erased' && rule.blank)
+      throw new Error(`erasure-check.ts: add a check for the custom blank of ${name}.${column}`);
+    const [row] = await selectRows<{ left: number }>(
+      db,
+      sql`
+      select count(*)::int as left from ${sql.identifier(name)}
+      where order_id = ${orderId} and ${sql.identifier(column)} is distinct from ${blankOf(rules, column)}`,
+    );
+    expect(row!.left, `${name}.${column} still holds data in ${row!.left} row(s) of order ${orderId}`).toBe(0);
+  }
+}
+
+/** After a full erasure no erased text value (4+ characters) is found anywhere in the order's rows, any case. */
+function expectNoValueLeft(before: OrderSnapshot, after: OrderSnapshot, stages: ErasureStage[]) {
+  const values = new Set<string>();
+  for (const rules of perOrderTables()) {
+    const name = tableName(rules);
+    for (const { name: column } of erasedColumns(rules, stages)) {
+      const custom = CUSTOM_BLANK_CHECKS[`${name}.${column}`];
+      for (const row of before[name]!) {
+        const v = row[column];
+        if (custom?.(v, row)) continue; // a value the column's own rule keeps (a status change)
+        if (typeof v === 'string' && v.length >= 4 && !/^\d+(\.\d+)?$/.test(v)) values.add(v.toLowerCase());
+      }
+    }
+  }
+  // Values only (a column named "others" is not the answer "Others"); JSON values searched as their text.
+  const kept = Object.values(after)
+    .flat()
+    .flatMap((row) => Object.values(row))
+    .map((v) => (typeof v === 'string' ? v : (JSON.stringify(v) ?? '')).toLowerCase());
+  for (const value of values) {
+    expect(
+      kept.find((k) => k.includes(value)),
+      `"${value}" is still in the order's rows`,
+    ).toBeUndefined();
+  }
+}
+
+const DAY = 86_400_000;
+export const dateParts = (d: Date) => ({ date: d.getUTCDate(), month: d.getUTCMonth() + 1, year: d.getUTCFullYear() });
+export const arrivalOn = (d: Date): Partial<OrderValues> => {
+  const p = dateParts(d);
+  return { dateOfArrivalInJapan: p.date, monthOfArrivalInJapan: p.month, yearOfArrivalInJapan: p.year };
+};
+export const daysAgo = (n: number, now = new Date()) => new Date(now.getTime() - n * DAY);
+
+/**
+ * An order with every personal column filled, in every table: the answers (all optional ones too), a remark, a
+ * finished document and an invoice PDF in storage, a mail sent, one queued and one failed, a customer download
+ * with all its device and location columns, process-log lines quoting the e-mail, IP and transaction id, and the
+ * intake request. `tag` makes its values unique (the leak check looks for them).
+ */
+export async function personalOrder(db: Executor, storage: Storage, tag: string, overrides: Partial<OrderValues> = {}) {
+  const orderId = await insertOrder(db, {
+    passportNumber: `PP${tag}7788`,
+    surname: `SURNAME${tag}`,
+    givenName: `GIVEN${tag}`,
+    email: `person.${tag}@mail.example`,
+    nationality: 'Brazil',
+    occupation: `Occupation ${tag}`,
+    homeAddressCountryName: 'Chile',
+    homeAddressCityName: `Valparaiso ${tag}`,
+    airlineCompany: `Airline ${tag}`,
+    flightNumber: `FL${tag}`,
+    pointOfEmbarkation: `Lima ${tag}`,
+    postalCodeJapan: '5420081',
+    prefecture: 'Others',
+    otherPrefecture: `Prefecture ${tag}`,
+    city: 'Others',
+    otherCity: `Town ${tag}`,
+    address: `${tag} Cherry Street 4-5`,
+    hotelName: `Hotel ${tag}`,
+    personalPhoneCode: '55',
+    personalTelephoneNumber: `98765${tag.length}321`,
+    purposeOfVisit: 'Others',
+    specificPurposeForVisit: `Purpose ${tag}`,
+    durationOfStay: '9 days',
+    immigrationOne: 'yes',
+    immigrationTwo: 'yes',
+    immigrationThree: 'yes',
+    immigrationFour: 'yes',
+    declarationOne: 'yes',
+    declarationTwo: 'yes',
+    declarationThree: 'yes',
+    declarationFour: 'yes',
+    declarationFive: 'yes',
+    declarationSix: 'yes',
+    declarationSeven: 'yes',
+    declarationEight: 'yes',
+    quantityOfUnaccompaniedArticles: 2,
+    alcoholicBeverages: 3,
+    cigarettes: 200,
+    heatNotBurn: 20,
+    cigars: 5,
+    others: 1,
+    perfume: '2.50',
+    articleName: `Article ${tag}`,
+    quantity: 4,
+    unit: 'pieces',
+    marketValue: '1250.00',
+    currency: 'BRL',
+    transactionId: `TXN-${tag}-991`,
+    merchantName: 'Arrival Card Merchant',
+    paymentAmount: '49.00',
+    paymentCurrency: 'USD',
+    paymentGateway: 'Stripe',
+    ...overrides,
+  });
+  const docKey = `docs/${orderId}/${randomUUID()}/${orderId}_file1.pdf`;
+  const invoiceKey = `invoices/${orderId}/${randomUUID()}/Invoice-INV-${orderId}.pdf`;
+  await storage.put(docKey, Buffer.from(`%PDF-1.7 card of ${tag}`), 'application/pdf');
+  await storage.put(invoiceKey, Buffer.from(`%PDF-1.7 invoice of ${tag}`), 'application/pdf');
+  const [doc] = await db
+    .insert(uploadDocs)
+    .values({
+      orderId,
+      file1: `${orderId}_file1.pdf`,
+      originalName: `card-of-${tag}.pdf`,
+      contentType: 'application/pdf',
+      sizeBytes: 30,
+      storageKey: docKey,
+      isCurrent: true,
+      uploadedByName: 'Fixture Staff',
+    })
+    .returning({ id: uploadDocs.id });
+  const mail = (values: Partial<typeof mails.$inferInsert>) => ({
+    orderId,
+    kind: 'approved_order',
+    toAddress: `person.${tag}@mail.example`,
+    subject: `Your card ${tag}`,
+    html: `<p>Dear GIVEN${tag}</p>`,
+    textBody: `Dear GIVEN${tag}`,
+    mailServiceProvider: 'smtp',
+    ...values,
+  });
+  await db.insert(mails).values([
+    mail({
+      uploadDocId: doc!.id,
+      status: 'sent',
+      deliveredVia: 'smtp',
+      providerMessageId: `<${tag}@smtp.example>`,
+      sentAt: new Date(),
+    }),
+    mail({
+      kind: 'invoice',
+      attachments: [{ filename: `Invoice-INV-${orderId}.pdf`, storageKey: invoiceKey, contentType: 'application/pdf' }],
+    }),
+    mail({ kind: 'resend', status: 'failed', lastError: `550 mailbox person.${tag}@mail.example unknown` }),
+  ]);
+  await db.insert(downloadHistory).values({
+    orderId,
+    uploadDocId: doc!.id,
+    file1: `${orderId}_file1.pdf`,
+    ip: `203.0.113.${tag.length}`,
+    userAgent: `Mozilla/5.0 (${tag} Phone)`,
+    browser: 'Safari 17',
+    device: `Apple iPhone ${tag}`,
+    deviceType: 'mobile',
+    os: 'iOS 17.4',
+    country: 'Peru',
+    city: `Cusco ${tag}`,
+    timezone: 'America/Lima',
+  });
+  await db
+    .insert(remarks)
+    .values({ orderId, remark: `Customer ${tag} called from +55 98765`, remarkName: 'Fixture Staff', whatsapp: 'Y' });
+  const [site] = await selectRows<{ id: number }>(
+    db,
+    sql`select landing_site_id as id from orders where order_id = ${orderId}`,
+  );
+  await db.insert(intakeRequests).values({
+    landingSiteId: site!.id,
+    idempotencyKey: `key-${tag}`,
+    requestHash: `hash${tag}`.padEnd(64, '0'),
+    orderId,
+  });
+  await logSteps(db, [
+    {
+      orderId,
+      staff: null,
+      step: 'mailQueued',
+      details: { kind: 'approved_order', mailId: 1, to: `person.${tag}@mail.example`, provider: 'smtp' },
+    },
+    {
+      orderId,
+      staff: null,
+      step: 'customerDownload',
+      details: { file: `${orderId}_file1.pdf`, ip: `203.0.113.${tag.length}`, browser: 'Safari 17', os: 'iOS 17.4' },
+    },
+    {
+      orderId,
+      staff: null,
+      step: 'transactionUpdated',
+      details: { transactionId: `TXN-${tag}-991`, merchantName: 'Arrival Card Merchant' },
+    },
+    { orderId, staff: null, step: 'statusChanged', details: { from: 'New', to: 'Pending' } },
+  ]);
+  return { orderId, docKey, invoiceKey };
+}

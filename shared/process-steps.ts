@@ -1,0 +1,149 @@
+/**
+ * THE catalog of process-log steps (product: orders.md#process-log): every step an order's process log can hold,
+ * the typed details its writer gives, and how the line reads (its step name and detail text, as the order
+ * detail's Process Log, the Process Logs Details screen and the defence packs show them). The one writer
+ * (server/lib/process-log.ts) takes only catalog lines, so a step's wording lives here and nowhere else.
+ * The database keeps the text (step_name, detail) as before: rows written before the catalog read exactly as
+ * rows written through it, and `stepKindOf` recognises both.
+ */
+import type { ProcessStatus } from './orders';
+import { MAIL_KIND_LABELS, type MailKind } from './schemas/mail';
+
+interface StepSpec<D> {
+  /** The step name: fixed, or from the details (a status change names its target). */
+  name: string | ((details: D) => string);
+  /** The detail text; null: the line has none. Details may quote personal data: erasure blanks them (personal-data.ts). */
+  detail: (details: D) => string | null;
+}
+
+type NoDetails = Record<string, never>;
+const step = <D = NoDetails>(name: StepSpec<D>['name'], detail: StepSpec<D>['detail'] = () => null): StepSpec<D> => ({
+  name,
+  detail,
+});
+
+const mail = (d: { kind: MailKind; mailId: number; to: string }) =>
+  `${MAIL_KIND_LABELS[d.kind]} mail #${d.mailId} to ${d.to}`;
+const move = (d: { from: string; to: ProcessStatus }) => `${d.from} -> ${d.to}`;
+
+export const PROCESS_STEPS = {
+  orderReceived: step<{ siteKey: string }>('Order received', (d) => `From ${d.siteKey}`),
+  assigned: step<{ to: string; /** The member it was taken from, if any. */ was?: string | undefined }>(
+    'Assigned',
+    (d) => (d.was ? `Assigned to ${d.to} (was ${d.was})` : `Assigned to ${d.to}`),
+  ),
+  movedToOriginalFolder: step('Moved to Original Folder'),
+  refunded: step('Refunded'),
+  /** Every status move (moveOrders); a move to Deleted is a deletion. */
+  statusChanged: step<{ from: string; to: ProcessStatus }>(
+    (d) => (d.to === 'Deleted' ? 'Order deleted' : `Status changed to ${d.to}`),
+    move,
+  ),
+  movedToCompletedWithRefundMail: step<{ from: string; to: ProcessStatus }>(
+    'Moved to Completed with refund mail',
+    move,
+  ),
+  remarkAdded: step<{ /** The flag labels ticked with the remark. */ flags: string[] }>('Remark added', (d) =>
+    d.flags.length ? `Flags: ${d.flags.join(', ')}` : null,
+  ),
+  transactionUpdated: step<{ transactionId: string; merchantName: string }>(
+    'Transaction details updated',
+    (d) => `Transaction Id ${d.transactionId}, Merchant Name ${d.merchantName}`,
+  ),
+  documentUploaded: step<{ file: string; originalName: string; sizeBytes: number }>(
+    'Document uploaded',
+    (d) => `${d.file} (${d.originalName}, ${d.sizeBytes} bytes)`,
+  ),
+  invoiceSent: step<{ invoiceNumber: string; to: string }>('Invoice sent', (d) => `${d.invoiceNumber} to ${d.to}`),
+  mailQueued: step<{ kind: MailKind; mailId: number; to: string; provider: string }>(
+    'Mail queued',
+    (d) => `${mail(d)} via ${d.provider}`,
+  ),
+  mailSent: step<{
+    kind: MailKind;
+    mailId: number;
+    to: string;
+    /** The transport that took it ('outbox': the local outbox). */ via: string;
+  }>('Mail sent', (d) => `${mail(d)} via ${d.via === 'outbox' ? 'local outbox' : d.via}`),
+  mailFailed: step<{ kind: MailKind; mailId: number; to: string; attempts: number; error: string }>(
+    'Mail failed',
+    (d) => `${mail(d)} after ${d.attempts} attempt(s): ${d.error}`,
+  ),
+  mailRetry: step<{ kind: MailKind; mailId: number; to: string }>('Mail retry requested', mail),
+  customerDownload: step<{
+    file: string;
+    ip: string;
+    browser?: string | null | undefined;
+    os?: string | null | undefined;
+    location?: string | null | undefined;
+  }>(
+    'Downloaded by customer',
+    (d) =>
+      `${d.file} from ${d.ip} (${[d.browser, d.os].filter(Boolean).join(', ') || 'unknown browser'}${d.location ? `, ${d.location}` : ''})`,
+  ),
+  defencePackGenerated: step<{
+    type: 1 | 2;
+    title: string;
+    form: string;
+    /** Mails (pack 1) or downloads (pack 2) in it. */ items: number;
+  }>(
+    (d) => `Defence pack ${d.type} generated`,
+    (d) => `${d.title}, ${d.form}, ${d.items} ${d.type === 1 ? 'mail(s)' : 'download(s)'}`,
+  ),
+  /** The erasure steps: their detail names the rule applied (null: a member asked), and an erasure keeps it. */
+  travelErased: step<{ rule: string | null }>('Passport and travel details erased', (d) => d.rule),
+  personalErased: step<{ rule: string | null }>('Personal data erased', (d) => d.rule),
+  permanentlyDeleted: step<{ rule: string | null }>('Order permanently deleted', (d) => d.rule),
+} as const;
+
+export type StepKind = keyof typeof PROCESS_STEPS;
+export type StepDetails<K extends StepKind> = (typeof PROCESS_STEPS)[K] extends StepSpec<infer D> ? D : never;
+
+/** One line of the catalog: its step and its typed details (steps without details need none). */
+export type StepLine = {
+  [K in StepKind]: StepDetails<K> extends NoDetails
+    ? { step: K; details?: NoDetails }
+    : { step: K; details: StepDetails<K> };
+}[StepKind];
+
+/** How a line reads: the stored step name and detail text. */
+export function stepText(line: StepLine): { stepName: string; detail: string | null } {
+  const spec = PROCESS_STEPS[line.step] as StepSpec<unknown>;
+  const details = line.details ?? {};
+  return { stepName: typeof spec.name === 'string' ? spec.name : spec.name(details), detail: spec.detail(details) };
+}
+
+/** A step's name when it does not depend on its details. */
+export function fixedStepName<K extends StepKind>(kind: K): (typeof PROCESS_STEPS)[K]['name'] & string {
+  const { name } = PROCESS_STEPS[kind];
+  if (typeof name !== 'string') throw new Error(`The name of process step ${kind} depends on its details.`);
+  return name as (typeof PROCESS_STEPS)[K]['name'] & string;
+}
+
+const FIXED_NAMES = new Map<string, StepKind>(
+  (Object.keys(PROCESS_STEPS) as StepKind[]).flatMap((k) =>
+    typeof PROCESS_STEPS[k].name === 'string' ? [[PROCESS_STEPS[k].name as string, k]] : [],
+  ),
+);
+
+/**
+ * The catalog step a stored step name is (old rows included); null for a name the catalog does not know (a line
+ * written by an older version that no writer uses any more is shown as it was stored).
+ */
+export function stepKindOf(stepName: string): StepKind | null {
+  const fixed = FIXED_NAMES.get(stepName);
+  if (fixed) return fixed;
+  if (stepName === 'Order deleted' || /^Status changed to .+$/.test(stepName)) return 'statusChanged';
+  if (/^Defence pack [12] generated$/.test(stepName)) return 'defencePackGenerated';
+  return null;
+}
+
+/** The erasure steps (their lines are what the order detail and the defence packs list as erasures). */
+export const ERASURE_STEP_KINDS = [
+  'travelErased',
+  'personalErased',
+  'permanentlyDeleted',
+] as const satisfies readonly StepKind[];
+export type ErasureStepKind = (typeof ERASURE_STEP_KINDS)[number];
+export const isErasureStep = (kind: StepKind | null): kind is ErasureStepKind =>
+  (ERASURE_STEP_KINDS as readonly (StepKind | null)[]).includes(kind);

@@ -1,0 +1,84 @@
+/**
+ * Exports of a queue's filtered orders and of the summary reports (issue 24 point 5, docs/decisions/0024).
+ * The body of an order export is search-order's without start/end (folder, search, month, the queue filters and the
+ * sort): every matching row, in the list's order.
+ */
+import { z } from 'zod';
+import { FOLDERS, MONTHS } from '../orders';
+import { textField } from './fields';
+import { DATE_ORDER_MESSAGE, reportRangeSchema } from './reports';
+import { orderSortField, queueFilterFields, refineQueueFilters } from './queue-filters';
+
+export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/**
+ * Most rows one export may hold by default (the server's EXPORT_MAX_ROWS setting); past it the server answers 422
+ * with exportLimitMessage and writes nothing.
+ */
+export const EXPORT_MAX_ROWS = 1_000_000;
+export const exportLimitMessage = (rows: number, max = EXPORT_MAX_ROWS) =>
+  `This export would hold ${rows.toLocaleString('en-US')} rows; an export holds at most ${max.toLocaleString('en-US')}. ` +
+  'Narrow the search or filters (for example an order date range) and export in parts.';
+
+/** The header with the number of rows the file will hold (counted in the same snapshot as the rows). */
+export const EXPORT_TOTAL_HEADER = 'x-total-rows';
+
+const format = z.enum(EXPORT_FORMATS, { error: "format must be 'csv' or 'xlsx'." });
+const folder = z.enum(FOLDERS, { error: `Unknown folder; expected one of ${FOLDERS.join(', ')}.` });
+const month = z.union(
+  [z.coerce.number().int().min(1).max(12), z.enum(MONTHS).transform((m) => MONTHS.indexOf(m) + 1)],
+  { error: 'processMonth must be 1-12 or Jan..Dec.' },
+);
+
+export const exportOrdersSchema = z
+  .object({
+    folderName: folder,
+    searchVal: textField('Search text').max(100, 'Search text is at most 100 characters.').default(''),
+    processMonth: month.optional(),
+    sort: orderSortField.optional(),
+    ...queueFilterFields,
+    format,
+  })
+  .superRefine(refineQueueFilters);
+export type ExportOrdersBody = z.input<typeof exportOrdersSchema>;
+
+export const EXPORT_REPORTS = ['country', 'processed'] as const;
+export type ExportReport = (typeof EXPORT_REPORTS)[number];
+
+/** A summary report as the screen shows it: the date range and its client-side search on the name column. */
+export const exportReportSchema = z
+  .object({
+    report: z.enum(EXPORT_REPORTS, { error: "report must be 'country' or 'processed'." }),
+    fromDate: reportRangeSchema.shape.fromDate,
+    toDate: reportRangeSchema.shape.toDate,
+    search: textField('Search text').max(100, 'Search text is at most 100 characters.').default(''),
+    format,
+  })
+  .refine((b) => !b.fromDate || !b.toDate || b.fromDate <= b.toDate, { message: DATE_ORDER_MESSAGE, path: ['toDate'] });
+export type ExportReportBody = z.input<typeof exportReportSchema>;
+
+/** The columns of an order export, in order (the queue's columns, then what an accountant needs). */
+export const ORDER_EXPORT_HEADERS = [
+  'Order Id',
+  'Given Name',
+  'Surname',
+  'Email',
+  'Dialling Code',
+  'Telephone Number',
+  'Arrival Date',
+  'Order Date (UTC)',
+  'Status',
+  'Processing Mode',
+  'Processing Date',
+  'Assigned To',
+  'Landing Site',
+  'Nationality',
+  'Amount',
+  'Currency',
+  'Gateway',
+  'Paid At (UTC)',
+  'Refund Date (UTC)',
+  'Processed By',
+  'Processed At (UTC)',
+] as const;

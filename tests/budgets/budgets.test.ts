@@ -1,0 +1,101 @@
+/**
+ * Issue 27's delivery budgets, checked on a fresh production build (deterministic bytes, not time): each route's
+ * first-load JavaScript and CSS, compressed with brotli as the server sends it (every browser in use accepts br;
+ * gzip is printed beside it), must stay under its limit. A route over budget fails with its files listed.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build, type Rolldown } from 'vite';
+import {
+  firstLoad,
+  kb,
+  PUBLIC_APP,
+  readManifest,
+  SIGN_IN_APP,
+  ROUTE_BUDGETS,
+  type FirstLoad,
+  type Manifest,
+} from './first-load';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+let dist = '';
+let manifest: Manifest;
+/** Every output chunk's source modules (absolute paths), by file name. */
+const modulesOf = new Map<string, string[]>();
+
+beforeAll(async () => {
+  dist = mkdtempSync(path.join(tmpdir(), 'budget-build-'));
+  // Vitest runs with NODE_ENV=test, which would make Vite bundle React's development build: build as `npm run build`.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  const output = await build({
+    configFile: path.join(root, 'vite.config.ts'),
+    logLevel: 'error',
+    mode: 'production',
+    build: { outDir: dist, emptyOutDir: true, manifest: true },
+  }).finally(() => {
+    process.env.NODE_ENV = nodeEnv;
+  });
+  for (const result of [output].flat() as Rolldown.RolldownOutput[]) {
+    for (const item of result.output) if (item.type === 'chunk') modulesOf.set(item.fileName, item.moduleIds);
+  }
+  manifest = readManifest(dist);
+}, 120_000);
+
+afterAll(() => {
+  if (dist) rmSync(dist, { recursive: true, force: true });
+});
+
+const line = (name: string, load: FirstLoad) =>
+  `${name.padEnd(26)} JS ${String(kb(load.js.brotli)).padStart(6)} KB br (${kb(load.js.gzip)} gz, ${kb(load.js.raw)} raw, ${load.js.files} files)` +
+  `  CSS ${String(kb(load.css.brotli)).padStart(5)} KB br (${kb(load.css.gzip)} gz, ${kb(load.css.raw)} raw)`;
+
+describe('first-load budgets of the production build (compressed, KB = 1024 bytes)', () => {
+  for (const budget of ROUTE_BUDGETS) {
+    const limit = budget.jsKb;
+    it(`${budget.route}: JS <= ${limit} KB${'cssKb' in budget ? `, CSS <= ${budget.cssKb} KB` : ''}`, () => {
+      const load = firstLoad(dist, manifest, [...budget.keys]);
+      console.info(line(budget.route, load));
+      expect(kb(load.js.brotli), `JS of ${budget.route}: ${load.jsFiles.join(', ')}`).toBeLessThanOrEqual(limit);
+      if ('cssKb' in budget) {
+        expect(kb(load.css.brotli), `CSS of ${budget.route}: ${load.cssFiles.join(', ')}`).toBeLessThanOrEqual(
+          budget.cssKb,
+        );
+      }
+    });
+  }
+
+  const firstLoadModules = (keys: string[]) =>
+    firstLoad(dist, manifest, keys)
+      .jsFiles.flatMap((file) => modulesOf.get(file) ?? [])
+      .map((id) => path.relative(root, id));
+  const STAFF_LIBRARIES =
+    /node_modules\/(?:zod|react-router|@tanstack|react-hook-form|@hookform|react-toastify|react-bootstrap)\//;
+
+  it('keeps staff code, schemas and the staff libraries out of the public pages', () => {
+    const modules = firstLoadModules(PUBLIC_APP);
+    expect(modules.some((id) => id.startsWith('web/src/features/public/'))).toBe(true);
+    const foreign = modules.filter(
+      (id) =>
+        /^web\/src\/(?:features\/(?!public\/)|app\/(?!staff-paths))/.test(id) ||
+        /^shared\/schemas\/(?!tracking-texts)/.test(id) ||
+        STAFF_LIBRARIES.test(id),
+    );
+    expect(foreign).toEqual([]);
+  });
+
+  it('keeps the staff app, schemas and the staff libraries out of the sign-in page', () => {
+    const modules = firstLoadModules(SIGN_IN_APP);
+    expect(modules).toContain('web/src/features/auth/SignInForm.tsx');
+    const foreign = modules.filter(
+      (id) =>
+        /^web\/src\/(?:features\/(?!auth\/(?:SignIn|login))|app\/(?!staff-paths|SignInApp\.tsx))/.test(id) ||
+        /^shared\/schemas\/(?!sign-in-texts)/.test(id) ||
+        STAFF_LIBRARIES.test(id),
+    );
+    expect(foreign).toEqual([]);
+  });
+});

@@ -1,0 +1,79 @@
+/**
+ * The built app as a browser receives it (issue 27): no console error or CSP violation on any page (zod's
+ * validators compiled without `new Function`), scripts and styles arrive brotli-compressed with a year's caching.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { sql } from 'drizzle-orm';
+import { encodeId } from '../../shared/ids';
+import { selectRows } from '../../server/db/client';
+import { launchBrowser, newPage, signIn, startServer, type E2EServer } from './harness';
+
+let server: E2EServer;
+let browser: Browser;
+let staffEmail = '';
+
+beforeAll(async () => {
+  server = await startServer();
+  staffEmail = (await server.createMember('Admin', 'Delivery Admin')).email;
+  await server.seedRecentOrders(40);
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** Console errors and CSP violations the page reports from now on. */
+async function watchProblems(page: Page) {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) =>
+      console.error(`CSP refused ${event.violatedDirective}: ${event.blockedURI}`),
+    );
+  });
+  return problems;
+}
+
+describe('delivery of the built app', () => {
+  it('shows no console error or CSP violation on sign-in, a queue, an order and the track page', async () => {
+    const { context, page } = await newPage(browser);
+    const problems = await watchProblems(page);
+    await signIn(page, server.baseUrl, staffEmail);
+    await page.locator('table[aria-busy=false] tbody tr td').first().waitFor();
+    const [{ order_id: orderId }] = (await selectRows<{ order_id: number }>(
+      server.database.db,
+      sql`select order_id from orders order by order_id limit 1`,
+    )) as [{ order_id: number }];
+    await page.goto(`${server.baseUrl}/admin/view-order/${encodeId(orderId)}`);
+    await page.locator('.od-page').waitFor();
+    await page.goto(`${server.baseUrl}/track-order`);
+    await page.getByLabel('Order ID').fill(String(orderId));
+    await page.getByLabel('Email ID').fill('nobody@example.com');
+    await page.getByRole('button', { name: 'TRACK ORDER' }).click();
+    await page.getByRole('alert').first().waitFor();
+    expect(problems.filter((p) => !/status of 404/.test(p))).toEqual([]);
+    await context.close();
+  });
+
+  it('sends scripts and styles brotli-compressed and cached a year', async () => {
+    const { context, page } = await newPage(browser);
+    const assets: { url: string; encoding: string | undefined; cache: string | undefined }[] = [];
+    page.on('response', async (response) => {
+      if (!/\/assets\/.+\.(?:js|css)$/.test(response.url())) return;
+      const headers = await response.allHeaders();
+      assets.push({ url: response.url(), encoding: headers['content-encoding'], cache: headers['cache-control'] });
+    });
+    await page.goto(`${server.baseUrl}/track-order`);
+    await page.getByRole('button', { name: 'TRACK ORDER' }).waitFor();
+    expect(assets.length).toBeGreaterThan(2);
+    for (const asset of assets.filter((a) => !/rolldown-runtime|app-name|eastern-time/.test(a.url))) {
+      expect(asset, asset.url).toMatchObject({ encoding: 'br', cache: 'public, max-age=31536000, immutable' });
+    }
+    await context.close();
+  });
+});

@@ -1,0 +1,192 @@
+/**
+ * Issue 23 in the browser: two members signed in side by side. One assigns an order; the other's New Orders row is
+ * marked and then leaves, and the counts change, without a reload. A new order waits behind "1 new order". Who has
+ * an order open shows on its detail page (and as an eye on the queue row), and a colleague's change shows a notice.
+ * The tabs of one browser share one stream.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { insertOrder } from '../../server/test/order-factory';
+import { encodeId } from '../../shared/ids';
+import {
+  type E2EServer,
+  launchBrowser,
+  newPage,
+  orderRow,
+  screenshot,
+  signIn,
+  startServer,
+  tile,
+  tileNumber,
+} from './harness';
+
+let server: E2EServer;
+let browser: Browser;
+let asha: { context: BrowserContext; page: Page };
+let ben: { context: BrowserContext; page: Page };
+
+beforeAll(async () => {
+  server = await startServer({ LIVE_PRESENCE_TTL_MS: '3000', LIVE_HEARTBEAT_MS: '2000' });
+  const ashaMember = await server.createMember('Team', 'Asha Assigner');
+  const benMember = await server.createMember('Manager', 'Ben Watcher');
+  await server.seedRecentOrders(40);
+  browser = await launchBrowser();
+  asha = await newPage(browser);
+  ben = await newPage(browser);
+  await signIn(asha.page, server.baseUrl, ashaMember.email);
+  await signIn(ben.page, server.baseUrl, benMember.email);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const newOrder = () => insertOrder(server.database.db, { processStatus: 'New', processingMode: 'standard' });
+const openQueue = async (page: Page) => {
+  await page.goto(`${server.baseUrl}/admin/recent-order`);
+  await page.getByRole('heading', { name: 'New Order' }).waitFor();
+  await page.locator('tbody tr td:nth-child(2)').first().waitFor();
+  await expect.poll(() => tile(page, 'newOrdersCount').textContent()).toMatch(/^\d+$/);
+  // A page load opens a new stream: what colleagues do before it is connected reaches the screen only as a reload.
+  await page.locator('[data-live-status="connected"]').waitFor({ timeout: 10_000 });
+};
+
+describe('live queues and presence', () => {
+  it("a colleague's assignment marks the row, then removes it, and the counts change without a reload", async () => {
+    const orderId = await newOrder();
+    await openQueue(ben.page);
+    await openQueue(asha.page);
+    await orderRow(ben.page, orderId).waitFor();
+    const newBefore = await tileNumber(ben.page, 'newOrdersCount');
+    const navigations: string[] = [];
+    ben.page.on('framenavigated', (frame) => {
+      if (frame === ben.page.mainFrame()) navigations.push(frame.url());
+    });
+
+    await asha.page.getByLabel(`Select order ${orderId}`).check();
+    await asha.page.getByRole('button', { name: 'Assign to me' }).click();
+    await asha.page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
+    await asha.page.getByText('Order has been assigned successfully').waitFor();
+
+    // Ben's screen: the row says what happened, greyed, while the counts already changed.
+    const row = orderRow(ben.page, orderId);
+    await row.getByText('Assigned to Asha Assigner').waitFor({ timeout: 5000 });
+    expect(await row.getAttribute('class')).toContain('live-departed');
+    await expect.poll(() => tileNumber(ben.page, 'newOrdersCount'), { timeout: 5000 }).toBe(newBefore - 1);
+    await screenshot(ben.page, 'live-row-assigned-by-colleague');
+    // ...and then leaves the table (the pointer is not over it).
+    await row.waitFor({ state: 'detached', timeout: 10_000 });
+    expect(navigations).toEqual([]);
+  });
+
+  it('a new order waits behind "1 new order" until asked for', async () => {
+    await openQueue(ben.page);
+    const firstBefore = await ben.page.locator('tbody tr td:nth-child(2)').first().textContent();
+    const orderId = await newOrder();
+    await ben.page.getByText('1 new order arrived in this queue.').waitFor({ timeout: 5000 });
+    expect(await orderRow(ben.page, orderId).count()).toBe(0);
+    expect(await ben.page.locator('tbody tr td:nth-child(2)').first().textContent()).toBe(firstBefore);
+    await ben.page.getByRole('button', { name: 'Show it' }).click();
+    await orderRow(ben.page, orderId).waitFor();
+    expect(await ben.page.getByText('1 new order arrived in this queue.').count()).toBe(0);
+  });
+
+  it("shows who has an order open, what they do, and a colleague's change to it", async () => {
+    const orderId = await newOrder();
+    const detail = (id: number) => `${server.baseUrl}/admin/view-order/${encodeId(id)}`;
+    await asha.page.goto(detail(orderId));
+    await asha.page.getByText(`Order ${orderId}`, { exact: true }).waitFor();
+
+    // The queue row shows an eye with Asha's name.
+    await openQueue(ben.page);
+    const eye = orderRow(ben.page, orderId).locator('.live-eye');
+    await eye.waitFor({ timeout: 5000 });
+    expect(await eye.getAttribute('title')).toBe('Open by Asha Assigner');
+
+    await ben.page.goto(detail(orderId));
+    const presence = ben.page.getByTestId('order-presence');
+    await presence.getByText('Asha Assigner · viewing').waitFor({ timeout: 5000 });
+    await asha.page.locator('#remark').fill('Calling the customer now');
+    await presence.getByText('Asha Assigner · writing a remark').waitFor({ timeout: 5000 });
+    await screenshot(ben.page, 'live-order-presence');
+
+    // Asha moves the order: Ben is told, and loads the change when he asks.
+    await asha.page.getByRole('group', { name: 'Move order to' }).getByRole('button', { name: 'Pending' }).click();
+    await ben.page.getByTestId('order-changed-notice').getByText('Asha Assigner').waitFor({ timeout: 5000 });
+    await ben.page.getByRole('button', { name: 'Show the change' }).click();
+    await expect.poll(() => ben.page.getByTestId('order-status').textContent()).toBe('Pending');
+
+    // Longer than the presence expiry (3 s here): Asha's open tab keeps renewing it.
+    await ben.page.waitForTimeout(3500);
+    expect(await presence.getByText(/Asha Assigner/).count()).toBe(1);
+
+    // Asha leaves the order: her name goes from Ben's page.
+    await asha.page.goto(`${server.baseUrl}/admin`);
+    await presence.waitFor({ state: 'detached', timeout: 5000 });
+  });
+
+  it('says "Live" in the top bar, "Reconnecting…" while the stream is away, and catches up when it is back', async () => {
+    await openQueue(asha.page);
+    const status = asha.page.locator('[data-live-status]');
+    expect(await status.textContent()).toBe('Live');
+    // The connection drops and the browser is offline: its attempts to reconnect fail until it is back.
+    await asha.context.setOffline(true);
+    server.dropConnections();
+    await asha.page
+      .locator('[data-live-status="reconnecting"]')
+      .getByText('Reconnecting…')
+      .waitFor({ timeout: 10_000 });
+    await screenshot(asha.page, 'live-status-reconnecting');
+    // Meanwhile a colleague assigns an order from Asha's queue: once back, her stream replays it.
+    const orderId = await newOrder();
+    await asha.context.setOffline(false);
+    await asha.page.locator('[data-live-status="connected"]').waitFor({ timeout: 30_000 });
+    await asha.page.getByText('1 new order arrived in this queue.').waitFor({ timeout: 5000 });
+    await asha.page.getByRole('button', { name: 'Show it' }).click();
+    await orderRow(asha.page, orderId).waitFor();
+  }, 60_000);
+
+  it('a change made while a page was still connecting shows once its stream is up', async () => {
+    const orderId = await newOrder();
+    let openStream!: () => void;
+    const streamHeld = new Promise<void>((resolve) => {
+      openStream = resolve;
+    });
+    await ben.page.route('**/api/admin/live/stream', async (route) => {
+      await streamHeld;
+      await route.continue();
+    });
+    await ben.page.goto(`${server.baseUrl}/admin/recent-order`);
+    await orderRow(ben.page, orderId).waitFor();
+    const newBefore = await tileNumber(ben.page, 'newOrdersCount');
+    expect(await ben.page.locator('[data-live-status]').getAttribute('data-live-status')).toBe('connecting');
+
+    await asha.page.goto(`${server.baseUrl}/admin/recent-order`);
+    await asha.page.getByLabel(`Select order ${orderId}`).check();
+    await asha.page.getByRole('button', { name: 'Assign to me' }).click();
+    await asha.page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
+    await asha.page.getByText('Order has been assigned successfully').waitFor();
+
+    openStream();
+    await ben.page.locator('[data-live-status="connected"]').waitFor({ timeout: 10_000 });
+    await orderRow(ben.page, orderId).waitFor({ state: 'detached', timeout: 5000 });
+    await expect.poll(() => tileNumber(ben.page, 'newOrdersCount'), { timeout: 5000 }).toBe(newBefore - 1);
+    await ben.page.unroute('**/api/admin/live/stream');
+  });
+
+  it('tabs of one browser share one stream; another tab takes over when the reading tab closes', async () => {
+    const second = await ben.context.newPage();
+    const streamRequests: string[] = [];
+    second.on('request', (request) => {
+      if (request.url().includes('/api/admin/live/stream')) streamRequests.push(request.url());
+    });
+    await openQueue(second);
+    await newOrder();
+    await second.getByText('1 new order arrived in this queue.').waitFor({ timeout: 5000 });
+    expect(streamRequests).toEqual([]); // Ben's first tab reads the stream for both
+    await ben.page.close();
+    await expect.poll(() => streamRequests.length, { timeout: 5000 }).toBe(1);
+    await newOrder();
+    await second.getByText('2 new orders arrived in this queue.').waitFor({ timeout: 5000 });
+  });
+});

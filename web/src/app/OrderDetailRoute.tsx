@@ -1,0 +1,21 @@
+/**
+ * The order detail screen as the router mounts it: features/order-detail's page with the parts of
+ * features/documents and features/defence-packs in their places (product: orders.md#order-detail). Composed here so
+ * that no feature imports another's components (docs/decisions/0031).
+ */
+import { DefencePackButtons } from '../features/defence-packs/DefencePackButtons';
+import { DownloadHistorySection } from '../features/defence-packs/DownloadHistorySection';
+import { EmailHistorySection } from '../features/documents/EmailHistorySection';
+import { UploadDocumentSection } from '../features/documents/UploadDocumentSection';
+import { OrderDetailPage, type OrderDetailSlots } from '../features/order-detail/OrderDetailPage';
+
+const slots: OrderDetailSlots = {
+  emailHistory: (order) => <EmailHistorySection order={order} />,
+  uploadDocument: (order) => <UploadDocumentSection order={order} />,
+  downloadHistory: (order) => <DownloadHistorySection order={order} />,
+  defencePackButtons: (order) => <DefencePackButtons order={order} />,
+};
+
+export function OrderDetailRoute() {
+  return <OrderDetailPage slots={slots} />;
+}

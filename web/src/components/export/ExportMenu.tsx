@@ -1,0 +1,100 @@
+/**
+ * Export as CSV or XLSX (issue 24, docs/decisions/0024): a menu of the two formats; while the file comes, a
+ * progress bar of the rows received of the total and Cancel; a refusal (the limit, a role rule) shown under it.
+ * Used by every queue (features/queues/QueueExport.tsx) and the summary reports.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { Button, Dropdown, ProgressBar } from 'react-bootstrap';
+import type { ExportFormat } from '../../../../shared/schemas/order-export';
+import { errorMessage } from '../../lib/api';
+import { streamExport, type ExportProgress } from './stream-export';
+
+interface ExportMenuProps {
+  /** The API path, e.g. admin/export-orders. */
+  path: string;
+  /** The body without the format. */
+  body: Record<string, unknown>;
+  disabled?: boolean;
+  /** Names the menu for screen readers (e.g. "Export New Orders"). */
+  label: string;
+}
+
+const FORMATS: { format: ExportFormat; text: string }[] = [
+  { format: 'csv', text: 'CSV' },
+  { format: 'xlsx', text: 'Excel (XLSX)' },
+];
+
+const count = (n: number) => n.toLocaleString('en-US');
+
+export function ExportMenu({ path, body, disabled, label }: ExportMenuProps) {
+  const [progress, setProgress] = useState<(ExportProgress & { format: ExportFormat }) | null>(null);
+  const [message, setMessage] = useState<{ kind: 'error' | 'done'; text: string } | null>(null);
+  const abort = useRef<AbortController | null>(null);
+  useEffect(() => () => abort.current?.abort(), []);
+
+  const start = async (format: ExportFormat) => {
+    const controller = new AbortController();
+    abort.current = controller;
+    setMessage(null);
+    setProgress({ format, received: 0, total: null });
+    try {
+      const rows = await streamExport(
+        path,
+        { ...body, format },
+        {
+          signal: controller.signal,
+          onProgress: (p) => setProgress({ format, ...p }),
+        },
+      );
+      setMessage({ kind: 'done', text: `Exported ${count(rows)} ${rows === 1 ? 'row' : 'rows'}.` });
+    } catch (error) {
+      if ((error as Error).name !== 'AbortError') setMessage({ kind: 'error', text: errorMessage(error) });
+    } finally {
+      if (abort.current === controller) abort.current = null;
+      setProgress(null);
+    }
+  };
+
+  const percent = progress?.total ? Math.min(100, Math.round((progress.received / progress.total) * 100)) : 0;
+  return (
+    <div className="d-flex flex-wrap align-items-center gap-2 export-menu">
+      <Dropdown>
+        <Dropdown.Toggle size="sm" variant="outline-secondary" disabled={disabled || !!progress} aria-label={label}>
+          Export
+        </Dropdown.Toggle>
+        <Dropdown.Menu>
+          {FORMATS.map(({ format, text }) => (
+            <Dropdown.Item as="button" key={format} onClick={() => void start(format)}>
+              {text}
+            </Dropdown.Item>
+          ))}
+        </Dropdown.Menu>
+      </Dropdown>
+      {progress ? (
+        <div className="d-flex align-items-center gap-2 small" role="status" aria-live="polite">
+          <ProgressBar
+            now={percent}
+            style={{ width: 120 }}
+            animated={progress.total === null}
+            aria-label="Export progress"
+          />
+          <span className="text-nowrap" data-testid="export-progress">
+            {progress.total === null ? 'Preparing…' : `${count(progress.received)} of ${count(progress.total)} rows`}
+          </span>
+          <Button size="sm" variant="link" className="p-0" onClick={() => abort.current?.abort()}>
+            Cancel
+          </Button>
+        </div>
+      ) : null}
+      {message ? (
+        <span
+          className={`small ${message.kind === 'error' ? 'text-danger' : 'text-muted'}`}
+          role={message.kind === 'error' ? 'alert' : 'status'}
+          data-testid="export-message"
+        >
+          {message.text}
+        </span>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,172 @@
+/**
+ * A queue that follows colleagues' actions (issue 23) without moving rows under the pointer:
+ *  - a row that leaves the folder (assigned, moved, deleted) is greyed with what happened ("Assigned to Ben") and
+ *    removed DEPARTED_SHOW_MS later, at a moment the pointer is not over the table (the page is read again then);
+ *  - an order that enters the folder is held back: "3 new orders" adds them when clicked, so nothing is pushed
+ *    down while someone reads (held orders stay hidden even when the page is read again for another reason);
+ *  - a row that changed but stays (My Orders: a status move) is refreshed the same deferred way.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { inFolder, type OrderChangedEvent, type Viewer } from '../../../../shared/live';
+import { statusLabel, type Folder } from '../../../../shared/orders';
+import type { OrderListRow } from '../../../../shared/schemas/order-list';
+import { useAuth } from '../../lib/auth-context';
+import { queryKeys } from '../../lib/query-keys';
+import { useLive, useLiveEvents, usePresenceMap } from './LiveProvider';
+import './live.css';
+
+export const DEPARTED_SHOW_MS = 4000;
+
+export interface RowDecor {
+  className?: string;
+  note?: ReactNode;
+  mark?: ReactNode;
+}
+
+/** What happened to an order that left the folder, in words. */
+export function departureLabel(event: OrderChangedEvent, memberId: number | undefined): string {
+  const { from, to } = event;
+  if (!to || to.status === 'Deleted') return 'Deleted';
+  if (to.assigneeId !== null && to.assigneeId !== from?.assigneeId) {
+    return to.assigneeId === memberId ? 'Assigned to you' : `Assigned to ${event.assigneeName ?? 'a colleague'}`;
+  }
+  if (from?.assigneeId !== null && to.assigneeId === null && from?.status === to.status)
+    return 'Moved back to its queue';
+  return `Moved to ${statusLabel(to.status)}`;
+}
+
+export function viewerNames(viewers: Viewer[]): string {
+  return viewers.map((v) => (v.state === 'writing' ? `${v.name} (writing a remark)` : v.name)).join(', ');
+}
+
+export function useLiveQueue(folder: Folder, pageRows: OrderListRow[] | undefined, options: { searching: boolean }) {
+  const { user } = useAuth();
+  const live = useLive();
+  const queryClient = useQueryClient();
+  const presence = usePresenceMap();
+  const [departed, setDeparted] = useState<ReadonlyMap<number, { label: string; at: number }>>(new Map());
+  const [held, setHeld] = useState<ReadonlySet<number>>(new Set());
+  const [stale, setStale] = useState(false);
+  const hovering = useRef(false);
+
+  const serverRows = useMemo(() => pageRows ?? [], [pageRows]);
+  const rows = useMemo(
+    () => (held.size ? serverRows.filter((r) => !held.has(r.order_id)) : serverRows),
+    [serverRows, held],
+  );
+  const shownIds = useMemo(() => new Set(rows.map((r) => r.order_id)), [rows]);
+
+  // A new page (or folder) starts without marks; marks of rows the page no longer has are dropped.
+  useEffect(() => {
+    setDeparted((current) => {
+      if (!current.size) return current;
+      const kept = new Map([...current].filter(([id]) => shownIds.has(id)));
+      return kept.size === current.size ? current : kept;
+    });
+  }, [shownIds]);
+  useEffect(() => {
+    setHeld(new Set());
+    setStale(false);
+  }, [folder, options.searching]);
+
+  useLiveEvents((message) => {
+    if (message.event !== 'order' || !user) return;
+    const event = message.data as OrderChangedEvent;
+    const isIn = inFolder(folder, event.to, user.id);
+    if (shownIds.has(event.orderId)) {
+      if (!isIn)
+        setDeparted((current) =>
+          new Map(current).set(event.orderId, { label: departureLabel(event, user.id), at: Date.now() }),
+        );
+      else setStale(true);
+    } else if (isIn && !inFolder(folder, event.from, user.id) && !options.searching) {
+      setHeld((current) => new Set(current).add(event.orderId));
+    }
+  });
+
+  const reloadPage = useCallback(
+    () => queryClient.invalidateQueries({ queryKey: [...queryKeys.orders.lists(), folder] }),
+    [queryClient, folder],
+  );
+
+  // Departed rows go (and changed rows are refreshed) once shown long enough, while the pointer is elsewhere.
+  useEffect(() => {
+    if (!departed.size && !stale) return undefined;
+    const timer = setInterval(() => {
+      if (hovering.current) return;
+      const due = stale || [...departed.values()].some((d) => Date.now() - d.at >= DEPARTED_SHOW_MS);
+      if (!due) return;
+      setStale(false);
+      void reloadPage();
+    }, 500);
+    return () => clearInterval(timer);
+  }, [departed, stale, reloadPage]);
+
+  const showNew = useCallback(() => {
+    setHeld(new Set());
+    void reloadPage();
+  }, [reloadPage]);
+
+  const rowDecor = useCallback(
+    (row: OrderListRow): RowDecor => {
+      const gone = departed.get(row.order_id);
+      const viewers = (presence.get(row.order_id) ?? []).filter((v) => v.memberId !== user?.id);
+      return {
+        ...(gone
+          ? {
+              className: 'live-departed',
+              note: <span className="badge text-bg-warning live-departed-note">{gone.label}</span>,
+            }
+          : {}),
+        ...(viewers.length
+          ? {
+              mark: (
+                <span
+                  className="live-eye ms-1"
+                  title={`Open by ${viewerNames(viewers)}`}
+                  aria-label={`Open by ${viewerNames(viewers)}`}
+                  role="img"
+                >
+                  <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true">
+                    <path
+                      fill="currentColor"
+                      d="M8 3C4.4 3 1.6 5.3.5 8c1.1 2.7 3.9 5 7.5 5s6.4-2.3 7.5-5C14.4 5.3 11.6 3 8 3Zm0 8.2A3.2 3.2 0 1 1 8 4.8a3.2 3.2 0 0 1 0 6.4Zm0-1.7a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3Z"
+                    />
+                  </svg>
+                </span>
+              ),
+            }
+          : {}),
+      };
+    },
+    [departed, presence, user?.id],
+  );
+
+  const newOrdersBar = held.size ? (
+    <div
+      className="alert alert-info py-1 px-2 mb-2 d-flex align-items-center justify-content-between live-new-bar"
+      role="status"
+    >
+      <span>{held.size === 1 ? '1 new order' : `${held.size} new orders`} arrived in this queue.</span>
+      <button type="button" className="btn btn-sm btn-info" onClick={showNew}>
+        Show {held.size === 1 ? 'it' : 'them'}
+      </button>
+    </div>
+  ) : null;
+
+  return {
+    rows,
+    rowDecor: live ? rowDecor : undefined,
+    newOrdersBar,
+    /** Spread on the element around the table: rows are not removed while the pointer is over it. */
+    hoverProps: {
+      onPointerEnter: () => {
+        hovering.current = true;
+      },
+      onPointerLeave: () => {
+        hovering.current = false;
+      },
+    },
+  };
+}

@@ -1,0 +1,43 @@
+/**
+ * Order detail keys (issue 23): u goes back to the queue the order was opened from, ? lists the keys; the move
+ * buttons' number keys are MoveButtons' (each asks before it moves); the section keys (a: the customer's answers)
+ * are SectionIndex's (issue 26).
+ */
+import { useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { KeyboardHelp, type KeyHelp } from '../../../components/KeyboardHelp';
+import { useShortcut } from '../../../lib/hotkeys';
+import { folderPath } from '../../../lib/folder-paths';
+import { INDEX } from '../sections/SectionIndex';
+
+const KEYS: KeyHelp[] = [
+  { keys: ['1', '…', '9'], what: 'Move the order to the status on that move button (asks first)' },
+  ...INDEX.map((e) => ({ keys: [e.key], what: `Go to ${e.label === 'Answers' ? "the customer's answers" : e.label}` })),
+  { keys: ['u'], what: 'Back to the queue' },
+  { keys: ['?'], what: 'This list' },
+];
+
+export function OrderDetailKeys() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [helpOpen, setHelpOpen] = useState(false);
+  // Opened from a queue in this tab: back to it (its page, search and sort are in its URL); else My Orders.
+  useShortcut(
+    'u',
+    () => {
+      void (location.key !== 'default' ? navigate(-1) : navigate(folderPath('myOrder')));
+    },
+    {},
+    [location.key],
+  );
+  useShortcut('shift+?', () => setHelpOpen(true)); // the key that types "?", on any layout
+  return (
+    <>
+      <p className="small text-muted mb-2 d-none d-md-block">
+        Press <kbd>?</kbd> for keyboard shortcuts, <kbd>a</kbd> for the customer's answers, <kbd>u</kbd> to go back to
+        the queue.
+      </p>
+      <KeyboardHelp show={helpOpen} title="Order keyboard shortcuts" keys={KEYS} onHide={() => setHelpOpen(false)} />
+    </>
+  );
+}

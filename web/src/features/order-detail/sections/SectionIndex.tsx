@@ -1,0 +1,105 @@
+/**
+ * The order detail's section index (issue 26 point 3): a row of links in the sticky bar, each one key away
+ * (shown beside it; `?` lists them). The customer's answers are `a`. Only sections on the page are listed.
+ */
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import { useShortcut } from '../../../lib/hotkeys';
+import { coveredHeight, useSections } from './section-state';
+
+export interface IndexEntry {
+  id: string;
+  label: string;
+  key: string;
+}
+
+/** Section ids are DetailSection's: the title in lower case, runs of other characters as "-". */
+export const INDEX: IndexEntry[] = [
+  { id: 'add-comment-below', label: 'Remark', key: 'r' },
+  { id: 'email-history', label: 'Emails', key: 'm' },
+  { id: 'upload-document', label: 'Document', key: 'f' },
+  { id: 'order-details', label: 'Order', key: 'o' },
+  { id: 'entry-return-procedure-category', label: 'Answers', key: 'a' },
+  { id: 'download-history', label: 'Downloads', key: 'd' },
+  { id: 'process-log', label: 'Process Log', key: 'l' },
+  { id: 'comment-history', label: 'Comments', key: 'c' },
+];
+
+export function SectionIndex() {
+  const sections = useSections();
+  const shown = INDEX.filter((e) => sections?.present.has(e.id));
+  const current = useCurrentSection(shown.map((e) => e.id));
+  const listRef = useRef<HTMLUListElement>(null);
+  // On a phone the index is one line that scrolls sideways: keep the current entry in sight (the list only, never
+  // the window, so a jump's scroll is not interrupted).
+  useEffect(() => {
+    const list = listRef.current;
+    const link = list?.querySelector<HTMLElement>('a[aria-current]');
+    if (!list || !link || list.scrollWidth <= list.clientWidth) return;
+    const left = link.offsetLeft - list.offsetLeft;
+    if (left < list.scrollLeft || left + link.offsetWidth > list.scrollLeft + list.clientWidth)
+      list.scrollLeft = Math.max(0, left - 8);
+  }, [current]);
+  useShortcut(
+    INDEX.map((e) => e.key).join(', '),
+    (event) => {
+      const entry = INDEX.find((e) => e.key === event.key.toLowerCase());
+      if (entry && sections?.present.has(entry.id)) sections.jumpTo(entry.id);
+    },
+    {},
+    [sections],
+  );
+  if (!sections) return null;
+  const onClick = (event: MouseEvent<HTMLAnchorElement>, id: string) => {
+    event.preventDefault();
+    sections.jumpTo(id);
+  };
+  return (
+    <nav className="od-index" aria-label="Sections of this order">
+      <ul ref={listRef}>
+        {shown.map((e) => (
+          <li key={e.id}>
+            <a
+              href={`#${e.id}`}
+              onClick={(event) => onClick(event, e.id)}
+              aria-keyshortcuts={e.key}
+              aria-current={current === e.id ? 'location' : undefined}
+            >
+              {e.label}
+              <kbd aria-hidden="true">{e.key}</kbd>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** The index entry the reader is in: the last listed section whose top has passed under the sticky bar. */
+function useCurrentSection(ids: string[]): string | null {
+  const [current, setCurrent] = useState<string | null>(null);
+  const key = ids.join(' ');
+  useEffect(() => {
+    const list = key ? key.split(' ') : [];
+    let frame = 0;
+    const update = () => {
+      frame = 0;
+      const line = coveredHeight() + 16; // a jump leaves the section 8 px below the bar; rounding and a little more
+      let at: string | null = null;
+      for (const id of list) {
+        const top = document.getElementById(id)?.getBoundingClientRect().top;
+        if (top !== undefined && top <= line) at = id;
+      }
+      setCurrent(at);
+    };
+    const onScroll = () => {
+      if (!frame) frame = requestAnimationFrame(update);
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    update();
+    return () => {
+      window.removeEventListener('scroll', onScroll);
+      cancelAnimationFrame(frame);
+    };
+  }, [key]);
+  return current;
+}

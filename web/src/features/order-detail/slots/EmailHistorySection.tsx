@@ -1,2 +1,0 @@
-/** Email History (issue 8): built in features/documents, mounted here by the order detail page. */
-export { EmailHistorySection } from '../../documents/EmailHistorySection';

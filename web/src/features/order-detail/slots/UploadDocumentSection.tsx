@@ -1,2 +1,0 @@
-/** Upload Document (issue 8): built in features/documents, mounted here by the order detail page. */
-export { UploadDocumentSection } from '../../documents/UploadDocumentSection';

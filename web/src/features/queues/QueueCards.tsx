@@ -1,0 +1,217 @@
+/**
+ * Phones (under 768 px, issue 26): a queue is a list of cards instead of a table: name, order id, arrival date
+ * (Future Order: processing date), status and the row's buttons, every one inside the screen. Selection, the
+ * keyboard's row (data-row-index), arrival urgency and the live marks work as on the table's rows.
+ */
+import { useId, type ReactNode } from 'react';
+import { statusLabel } from '../../../../shared/orders';
+import type { OrderListRow } from '../../../../shared/schemas/order-list';
+import { arrivalDate } from './format';
+import { fullName, RowActions } from './row-cells';
+import { urgencyRowClass, type RowUrgency } from './urgency/row-urgency';
+import type { QueueRowsProps } from './QueueTable';
+
+export interface QueueCardsProps extends QueueRowsProps {
+  /** The date a card shows: the arrival by default; Future Order shows its processing date. */
+  dateOf?: ((row: OrderListRow) => { label: string; value: string }) | undefined;
+  /** The table header's "select all" box, above the cards. */
+  onToggleAll?: ((select: boolean) => void) | undefined;
+}
+
+const arrivalOf = (row: OrderListRow) => ({
+  label: 'Arrival Date',
+  value: arrivalDate(row.date_of_arrival_in_japan, row.month_of_arrival_in_japan, row.year_of_arrival_in_japan),
+});
+
+export function QueueCards({
+  rows,
+  loading,
+  selected,
+  onToggle,
+  onToggleAll,
+  onDelete,
+  rowLinks,
+  urgencyOf,
+  focusedIndex = -1,
+  rowDecor,
+  placeholderRows = 0,
+  dateOf = arrivalOf,
+}: QueueCardsProps) {
+  const selectAllId = useId();
+  const placeholding = rows.length === 0 && loading && placeholderRows > 0;
+  const allSelected = rows.length > 0 && rows.every((r) => selected?.has(r.order_id));
+  // Above the cards in every state (loading, empty, rows), so the list does not move when the rows come.
+  const selectAll = onToggleAll ? (
+    <div className="queue-cards-select-all form-check mb-2">
+      <input
+        id={selectAllId}
+        type="checkbox"
+        className="form-check-input"
+        checked={allSelected}
+        disabled={!rows.length}
+        onChange={(e) => onToggleAll(e.target.checked)}
+      />
+      <label htmlFor={selectAllId} className="form-check-label">
+        Select all rows on this page
+      </label>
+    </div>
+  ) : null;
+  if (placeholding) {
+    return (
+      <>
+        {selectAll}
+        <ul className="queue-rows queue-cards queue-placeholder list-unstyled mb-0" aria-hidden="true">
+          {Array.from({ length: placeholderRows }, (_, index) => (
+            <PlaceholderCard key={index} withDelete={!!onDelete} />
+          ))}
+        </ul>
+      </>
+    );
+  }
+  if (rows.length === 0) {
+    return (
+      <>
+        {selectAll}
+        <p className="queue-rows queue-cards-empty text-center text-muted py-4 mb-0">
+          {loading ? 'Loading…' : 'No data available in table'}
+        </p>
+      </>
+    );
+  }
+  return (
+    <>
+      {selectAll}
+      <ul className="queue-rows queue-cards list-unstyled mb-0" aria-label="Orders" aria-busy={loading}>
+        {rows.map((row, index) => {
+          const decor = rowDecor?.(row);
+          const date = dateOf(row);
+          return (
+            <li
+              key={row.order_id}
+              data-row-index={index}
+              tabIndex={-1}
+              aria-current={index === focusedIndex ? 'true' : undefined}
+              className={[
+                'queue-card',
+                selected?.has(row.order_id) ? 'is-selected' : '',
+                urgencyRowClass(urgencyOf?.(row)),
+                index === focusedIndex ? 'queue-row-focused' : '',
+                decor?.className ?? '',
+              ]
+                .join(' ')
+                .trim()}
+            >
+              <div className="queue-card-head">
+                {onToggle ? (
+                  <input
+                    type="checkbox"
+                    className="form-check-input"
+                    aria-label={`Select order ${row.order_id}`}
+                    checked={selected?.has(row.order_id) ?? false}
+                    onChange={() => onToggle(row.order_id)}
+                  />
+                ) : null}
+                <span className="queue-card-name">{fullName(row)}</span>
+              </div>
+              <dl className="queue-card-facts">
+                <div>
+                  <dt>Order Id</dt>
+                  <dd>
+                    {row.order_id}
+                    {decor?.mark}
+                  </dd>
+                </div>
+                <div>
+                  <dt>{date.label}</dt>
+                  <dd>
+                    <CardDate
+                      row={row}
+                      date={date.value}
+                      urgencyOf={date.label === 'Arrival Date' ? urgencyOf : undefined}
+                    />
+                  </dd>
+                </div>
+                <div>
+                  <dt>Status</dt>
+                  <dd>
+                    {statusLabel(row.process_status, row.refund_date)}
+                    {decor?.note}
+                  </dd>
+                </div>
+              </dl>
+              <RowActions row={row} onDelete={onDelete ? () => onDelete(row) : undefined}>
+                {rowLinks?.(row)}
+              </RowActions>
+            </li>
+          );
+        })}
+      </ul>
+    </>
+  );
+}
+
+function CardDate({
+  row,
+  date,
+  urgencyOf,
+}: {
+  row: OrderListRow;
+  date: string;
+  urgencyOf?: RowUrgency | undefined;
+}): ReactNode {
+  const urgency = urgencyOf?.(row);
+  if (!urgency) return date;
+  return (
+    <span className="arrival-cell" title={urgency.text}>
+      <span className="arrival-mark" aria-hidden>
+        {urgency.level === 'passed' ? '!' : '●'}
+      </span>{' '}
+      {date}
+      <span className="visually-hidden">. {urgency.text}</span>
+    </span>
+  );
+}
+
+const Bar = ({ text }: { text: string }) => (
+  <span className="placeholder">
+    <span className="invisible">{text}</span>
+  </span>
+);
+
+/** A loading card as tall as a real one, so nothing moves when the rows come (issue 27). */
+function PlaceholderCard({ withDelete }: { withDelete: boolean }) {
+  return (
+    <li className="queue-card">
+      <div className="queue-card-head">
+        <input type="checkbox" className="form-check-input" disabled tabIndex={-1} />
+        <span className="queue-card-name">
+          <Bar text="GIVEN SURNAME" />
+        </span>
+      </div>
+      <dl className="queue-card-facts">
+        <div>
+          <dt>Order Id</dt>
+          <dd>
+            <Bar text="1000000" />
+          </dd>
+        </div>
+        <div>
+          <dt>Arrival Date</dt>
+          <dd>
+            <Bar text="01/01/2026" />
+          </dd>
+        </div>
+        <div>
+          <dt>Status</dt>
+          <dd>
+            <Bar text="Pending" />
+          </dd>
+        </div>
+      </dl>
+      <div className="queue-row-actions">
+        <span className="btn btn-sm btn-primary disabled placeholder">View</span>
+        {withDelete ? <span className="btn btn-sm btn-outline-danger disabled placeholder">Delete</span> : null}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,8 @@
+/** What a saved view keeps of the address: everything but the search text and the page (the server drops them too). */
+export function viewQueryOf(current: URLSearchParams): string {
+  const next = new URLSearchParams(current);
+  next.delete('q');
+  next.delete('page');
+  next.sort();
+  return next.toString();
+}

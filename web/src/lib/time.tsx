@@ -1,0 +1,55 @@
+/**
+ * Every date and time on staff screens goes through here (issue 26 point 4, docs/decisions/0027): the zone is the
+ * server's STAFF_TIME_ZONE (index.html's meta tag, filled in by server/app.ts), the shape and the label are
+ * shared/staff-time.ts, and the hover text says how long ago it was ("3 hours ago").
+ */
+import {
+  DEFAULT_STAFF_TIME_ZONE,
+  formatStaffTime,
+  isTimeZone,
+  relativeTime,
+  zoneHeading,
+  type StaffTimeOptions,
+} from '../../../shared/staff-time';
+
+export const STAFF_TIME_ZONE = (() => {
+  const content =
+    typeof document === 'undefined'
+      ? null
+      : document.querySelector('meta[name="staff-time-zone"]')?.getAttribute('content');
+  return content && isTimeZone(content) ? content : DEFAULT_STAFF_TIME_ZONE;
+})();
+
+/** The zone as a column header writes it: "EST" for US Eastern. */
+export const STAFF_ZONE_HEADING = zoneHeading(STAFF_TIME_ZONE);
+
+/** A moment as text (for CSV, aria labels); prefer <StaffTime> on screen. */
+export const staffTime = (value: string | Date | null | undefined, options?: StaffTimeOptions) =>
+  formatStaffTime(value, STAFF_TIME_ZONE, options);
+
+/**
+ * A moment on a staff screen: "2026-11-25 07:33 EST" in a <time> whose title says how long ago. `heading`: the
+ * column header already names the zone (STAFF_ZONE_HEADING), so only a value in another offset (summer time)
+ * carries its own label.
+ */
+export function StaffTime({
+  value,
+  seconds,
+  underHeading,
+}: {
+  value: string | Date | null | undefined;
+  seconds?: boolean;
+  underHeading?: boolean;
+}) {
+  const text = staffTime(value, { seconds, heading: underHeading ? STAFF_ZONE_HEADING : undefined });
+  if (text === '-' || value === null || value === undefined) return <>{text}</>;
+  const date = typeof value === 'string' ? new Date(value) : value;
+  // The date and the time each stay whole (a browser would break "2026-11-25" at a hyphen); the line may break between.
+  const gap = text.indexOf(' ');
+  return (
+    <time dateTime={date.toISOString()} title={relativeTime(date)} className="staff-time">
+      <span className="text-nowrap">{text.slice(0, gap)}</span>{' '}
+      <span className="text-nowrap">{text.slice(gap + 1)}</span>
+    </time>
+  );
+}
