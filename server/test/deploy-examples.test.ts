@@ -71,7 +71,9 @@ describe.skipIf(isPostgres() || !hasNginx)('deploy/nginx.conf', () => {
     try {
       await t.app.listen({ port: 0, host: '127.0.0.1' });
       const appPort = (t.app.server.address() as AddressInfo).port;
-      const proxyPort = 38000 + Math.floor(Math.random() * 1000);
+      // nginx needs its port named in advance: one below Linux's ephemeral range (32768 up), which the suite's client
+      // sockets and port-0 servers draw from, so only another fixed-port listener could hold it.
+      const proxyPort = 20000 + Math.floor(Math.random() * 10000);
       writeFileSync(path.join(work, 'site.conf'), plainHttpSite(proxyPort, appPort));
       writeFileSync(
         path.join(work, 'nginx.conf'),

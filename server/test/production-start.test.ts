@@ -10,7 +10,7 @@ import { count } from 'drizzle-orm';
 import { openDatabase } from '../db/client';
 import { orders, teamMembers } from '../db/schema';
 import { isPostgres } from './helper';
-import { childPort, startServerProcess } from './server-process';
+import { startServerProcess } from './server-process';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'arrival-card-production-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -28,7 +28,7 @@ const run = (env: Record<string, string>) =>
 
 describe.skipIf(isPostgres())('a production start', () => {
   it('refuses to be asked for demo data', async () => {
-    const server = run({ NODE_ENV: 'production', DEMO_ORDERS: '20', PORT: '0' });
+    const server = run({ NODE_ENV: 'production', DEMO_ORDERS: '20' });
     expect(await server.exited).toBe(1);
     expect(server.output()).toContain(
       'DEMO_ORDERS: demo orders and demo staff are never loaded with NODE_ENV=production',
@@ -36,9 +36,8 @@ describe.skipIf(isPostgres())('a production start', () => {
   });
 
   it('creates the Admin only, and keeps the generated password out of the log', async () => {
-    const port = childPort();
-    const server = run({ NODE_ENV: 'production', PORT: String(port) });
-    await server.ready;
+    const server = run({ NODE_ENV: 'production' });
+    const port = await server.ready;
     const file = path.join(dataDir, 'first-start-credentials.txt');
     await expect.poll(() => server.output()).toContain(file);
     expect(statSync(file).mode & 0o777).toBe(0o600);

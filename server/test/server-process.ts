@@ -8,17 +8,21 @@ export interface ServerProcess {
   child: ChildProcess;
   /** Everything it wrote so far, stdout and stderr together. */
   output(): string;
-  /** Resolves once it listens; rejects if it exits first. */
-  ready: Promise<void>;
+  /** Resolves with the port it listens on; rejects if it exits first. */
+  ready: Promise<number>;
   /** Its exit code (null when killed by a signal). */
   exited: Promise<number | null>;
 }
 
-/** Starts `server/main.ts` with the test process's environment plus `env` (an empty value unsets a variable). */
+/**
+ * Starts `server/main.ts` with the test process's environment plus `env` (an empty value unsets a variable). Unless
+ * `env.PORT` says otherwise it listens on a port the system picks: a port chosen by the test and handed over could
+ * be taken in between (the client sockets of a busy suite draw from the same range), which failed a CI run once.
+ */
 export function startServerProcess(env: Record<string, string>): ServerProcess {
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+    env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'info', PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (d) => {
@@ -28,11 +32,13 @@ export function startServerProcess(env: Record<string, string>): ServerProcess {
     output += String(d);
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const ready = new Promise<void>((resolve, reject) => {
+  const ready = new Promise<number>((resolve, reject) => {
     const timer = setInterval(() => {
-      if (output.includes('Server listening')) {
+      // Fastify's own line: "Server listening at http://127.0.0.1:PORT".
+      const listening = /Server listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(output);
+      if (listening) {
         clearInterval(timer);
-        resolve();
+        resolve(Number(listening[1]));
       }
     }, 50);
     void exited.then((code) => {
@@ -43,6 +49,3 @@ export function startServerProcess(env: Record<string, string>): ServerProcess {
   ready.catch(() => {}); // a test that never awaits `ready` must not see an unhandled rejection
   return { child, output: () => output, ready, exited };
 }
-
-/** A port for a child server: random in a range tests do not otherwise use. */
-export const childPort = () => 39000 + Math.floor(Math.random() * 1000);

@@ -8,14 +8,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isPostgres } from './helper';
-import { childPort, startServerProcess } from './server-process';
+import { startServerProcess } from './server-process';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'arrival-card-shutdown-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-const start = (port: number) =>
+const start = () =>
   startServerProcess({
-    PORT: String(port),
     DATA_DIR: dataDir,
     DATABASE_URL: '',
     DEMO_ORDERS: '3',
@@ -25,9 +24,8 @@ const start = (port: number) =>
 
 describe.skipIf(isPostgres())('SIGTERM on the embedded database', () => {
   it('finishes the request in flight, exits 0 and leaves a data folder that opens with its data', async () => {
-    const port = childPort();
-    const first = start(port);
-    await first.ready;
+    const first = start();
+    const port = await first.ready;
     const login = await fetch(`http://127.0.0.1:${port}/api/admin/admin-login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -55,16 +53,16 @@ describe.skipIf(isPostgres())('SIGTERM on the embedded database', () => {
     expect(first.output()).toContain('shutting down');
 
     // Same folder again: no re-seed banner, and the member added during shutdown is there.
-    const second = start(port);
-    await second.ready;
-    const relogin = await fetch(`http://127.0.0.1:${port}/api/admin/admin-login`, {
+    const second = start();
+    const secondPort = await second.ready;
+    const relogin = await fetch(`http://127.0.0.1:${secondPort}/api/admin/admin-login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: 'late@staff.example', password: 'late-pass-1' }),
     });
     expect(relogin.status).toBe(200);
     const token2 = ((await relogin.json()) as { jwtToken: string }).jwtToken;
-    const counts = await fetch(`http://127.0.0.1:${port}/api/admin/get-folder-count`, {
+    const counts = await fetch(`http://127.0.0.1:${secondPort}/api/admin/get-folder-count`, {
       headers: { authorization: `Bearer ${token2}` },
     });
     const { data } = (await counts.json()) as { data: { allOrdersCount: number; deletedOrdersCount: number } };

@@ -7,16 +7,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isPostgres } from '../../test/helper';
-import { childPort, startServerProcess } from '../../test/server-process';
+import { startServerProcess } from '../../test/server-process';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'arrival-card-readiness-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 describe.skipIf(isPostgres())('readiness during shutdown (embedded database; the PostgreSQL suite skips it)', () => {
   it('answers 503 "Shutting down" right after SIGTERM while live and other routes still answer, then exits 0', async () => {
-    const port = childPort();
     const server = startServerProcess({
-      PORT: String(port),
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       DEMO_ORDERS: '0',
@@ -25,7 +23,7 @@ describe.skipIf(isPostgres())('readiness during shutdown (embedded database; the
       READINESS_DRAIN_MS: '4000',
       RETENTION_INTERVAL: 'off',
     });
-    await server.ready;
+    const port = await server.ready;
     const get = async (url: string) => {
       const res = await fetch(`http://127.0.0.1:${port}${url}`);
       return { status: res.status, body: (await res.json()) as { message: string; data?: { shuttingDown: boolean } } };

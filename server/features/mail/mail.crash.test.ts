@@ -12,7 +12,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { inArray, sql } from 'drizzle-orm';
 import { createTestDatabase, isPostgres } from '../../test/helper';
 import { insertOrder } from '../../test/order-factory';
-import { childPort, startServerProcess, type ServerProcess } from '../../test/server-process';
+import { startServerProcess, type ServerProcess } from '../../test/server-process';
 import { startSmtpPeer, type SmtpPeer } from '../../test/smtp-peer';
 import { loadConfig } from '../../config';
 import { selectRows, type Database } from '../../db/client';
@@ -110,7 +110,6 @@ describe.skipIf(!isPostgres())(
         SMTP_URL: smtp.url,
         MAIL_LEASE_MS: String(LEASE_MS),
         MAIL_POLL_MS: '100',
-        PORT: String(childPort()),
         DATA_DIR: dataDir,
         WEB_DIST: dataDir,
         PUBLIC_BASE_URL: 'https://cards.example',
@@ -175,7 +174,6 @@ describe.skipIf(!isPostgres())(
         DATABASE_URL: urlOf(database),
         SMTP_URL: smtp.url,
         MAIL_POLL_MS: '100',
-        PORT: String(childPort()),
         DATA_DIR: dataDir,
         WEB_DIST: dataDir,
       });
