@@ -11,8 +11,10 @@ import { openDatabase } from '../db/client';
 import { runMigrations } from '../db/migrate';
 import { seedReferenceData } from '../seed/bootstrap';
 
-// Unique per run, so two test runs on one server never share (or drop) each other's template.
-const TEMPLATE_DB = `arrival_card_tpl_${process.pid}`;
+// Unique per run and project (the API suite and the browser tests each prepare one), so no two ever share or drop
+// each other's template.
+const templateName = (project: TestProject) =>
+  `arrival_card_tpl_${process.pid}_${project.name.replace(/[^a-z0-9]/gi, '_').toLowerCase()}`;
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -24,6 +26,7 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const kind = project.config.env?.TEST_DB ?? 'pglite';
   if (kind === 'postgres') {
+    const TEMPLATE_DB = templateName(project);
     const url = project.config.env!.TEST_DATABASE_URL!;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
