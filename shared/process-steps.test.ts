@@ -5,6 +5,8 @@ import {
   PROCESS_STEPS,
   stepKindOf,
   stepText,
+  stepTopicOf,
+  topicCounts,
   type StepKind,
   type StepLine,
 } from './process-steps';
@@ -143,6 +145,33 @@ describe('the process-step catalog (product: orders.md#process-log)', () => {
       'Order permanently deleted',
     ]);
     expect(() => fixedStepName('statusChanged')).toThrow();
+  });
+});
+
+describe('step topics', () => {
+  it("file every line, old names included, and list what a log holds in the filters' order with its count", () => {
+    expect(stepTopicOf('Status changed to Contact Customer')).toBe('Status');
+    expect(stepTopicOf('Order deleted')).toBe('Status');
+    expect(stepTopicOf('Mail failed')).toBe('Mail');
+    expect(stepTopicOf('Defence pack 1 generated')).toBe('Defence packs');
+    expect(stepTopicOf('Personal data erased')).toBe('Erasure');
+    expect(stepTopicOf('Something from 2019')).toBe('Other');
+    const log = [
+      'Something from 2019',
+      'Mail sent',
+      'Order received',
+      'Mail queued',
+      'Status changed to Pending',
+      'Document uploaded',
+    ].map((step_name) => ({ step_name }));
+    expect(topicCounts(log)).toEqual([
+      { topic: 'Intake', count: 1 },
+      { topic: 'Status', count: 1 },
+      { topic: 'Documents', count: 1 },
+      { topic: 'Mail', count: 2 },
+      { topic: 'Other', count: 1 },
+    ]);
+    expect(topicCounts([])).toEqual([]);
   });
 });
 

@@ -97,6 +97,49 @@ export const PROCESS_STEPS = {
 } as const;
 
 export type StepKind = keyof typeof PROCESS_STEPS;
+
+/**
+ * What a step is about: the order detail's Process Log and the Process Logs Details screen let staff show one topic
+ * at a time (a long log read for its mail only, say). In the order the filters list them.
+ */
+export const STEP_TOPICS = [
+  'Intake',
+  'Assignment',
+  'Status',
+  'Remarks',
+  'Payment',
+  'Documents',
+  'Mail',
+  'Downloads',
+  'Defence packs',
+  'Erasure',
+] as const;
+/** The topic of a stored line the catalog does not know (a step no writer uses any more). */
+export const OTHER_TOPIC = 'Other' as const;
+export type StepTopic = (typeof STEP_TOPICS)[number] | typeof OTHER_TOPIC;
+
+/** Each step's topic: a step added to the catalog without one does not compile. */
+const TOPIC_OF_STEP: Record<StepKind, StepTopic> = {
+  orderReceived: 'Intake',
+  assigned: 'Assignment',
+  movedToOriginalFolder: 'Status',
+  statusChanged: 'Status',
+  movedToCompletedWithRefundMail: 'Status',
+  remarkAdded: 'Remarks',
+  refunded: 'Payment',
+  transactionUpdated: 'Payment',
+  invoiceSent: 'Payment',
+  documentUploaded: 'Documents',
+  mailQueued: 'Mail',
+  mailSent: 'Mail',
+  mailFailed: 'Mail',
+  mailRetry: 'Mail',
+  customerDownload: 'Downloads',
+  defencePackGenerated: 'Defence packs',
+  travelErased: 'Erasure',
+  personalErased: 'Erasure',
+  permanentlyDeleted: 'Erasure',
+};
 export type StepDetails<K extends StepKind> = (typeof PROCESS_STEPS)[K] extends StepSpec<infer D> ? D : never;
 
 /** One line of the catalog: its step and its typed details (steps without details need none). */
@@ -136,6 +179,28 @@ export function stepKindOf(stepName: string): StepKind | null {
   if (stepName === 'Order deleted' || /^Status changed to .+$/.test(stepName)) return 'statusChanged';
   if (/^Defence pack [12] generated$/.test(stepName)) return 'defencePackGenerated';
   return null;
+}
+
+/** The topic of a stored line (old rows included): its catalog step's, or OTHER_TOPIC for a name the catalog does not know. */
+export function stepTopicOf(stepName: string): StepTopic {
+  const kind = stepKindOf(stepName);
+  return kind ? TOPIC_OF_STEP[kind] : OTHER_TOPIC;
+}
+
+/**
+ * The topics present in `lines`, in STEP_TOPICS order (Other last), with how many lines each has: the choices of a
+ * topic filter, which offers only what the log holds.
+ */
+export function topicCounts(lines: readonly { step_name: string }[]): { topic: StepTopic; count: number }[] {
+  const counts = new Map<StepTopic, number>();
+  for (const line of lines) {
+    const topic = stepTopicOf(line.step_name);
+    counts.set(topic, (counts.get(topic) ?? 0) + 1);
+  }
+  return [...STEP_TOPICS, OTHER_TOPIC].flatMap((topic: StepTopic) => {
+    const count = counts.get(topic);
+    return count ? [{ topic, count }] : [];
+  });
 }
 
 /** The erasure steps (their lines are what the order detail and the defence packs list as erasures). */

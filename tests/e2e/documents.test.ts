@@ -125,6 +125,17 @@ describe('Upload Document, Email History, outbox and download', () => {
     // The order reloads once the mail is out: its process log shows the delivery, and the file picker is empty again.
     await section('Process Log').getByText('Mail sent', { exact: true }).waitFor();
     await expect(upload.getByLabel(/^Document/).inputValue()).resolves.toBe('');
+    // The log narrowed to its mail: the queued and the sent line, nothing else.
+    await section('Process Log')
+      .getByRole('group', { name: 'Show steps about' })
+      .getByRole('button', { name: /^Mail \d+$/ })
+      .click();
+    await expect
+      .poll(() => section('Process Log').locator('.od-step').allTextContents())
+      .toEqual(['Mail queued', 'Mail sent']);
+    await section('Process Log')
+      .getByRole('button', { name: /^All \d+$/ })
+      .click();
     await screenshot(page, 'documents-order-detail');
     // On a phone the two sections stack and the history table scrolls inside its card.
     await page.setViewportSize({ width: 390, height: 844 });

@@ -222,7 +222,20 @@ describe('reports in the browser', () => {
     expect(
       await page.getByRole('region', { name: 'Remark added' }).locator('tr td:first-child').allTextContents(),
     ).toEqual(['Rin Reporter', 'Rin Reporter']);
+    // The step catalog's topics narrow the groups: what the log holds, with line counts.
+    const topics = page.getByRole('group', { name: 'Show steps about' });
+    expect(await topics.getByRole('button').allTextContents()).toEqual([
+      'All 4',
+      'Intake 1',
+      'Assignment 1',
+      'Remarks 2',
+    ]);
+    await topics.getByRole('button', { name: 'Remarks 2' }).click();
+    await expect.poll(() => groups.locator('h2').allTextContents()).toEqual(['Remark added 2']);
+    expect(await topics.getByRole('button', { name: 'Remarks 2' }).getAttribute('aria-pressed')).toBe('true');
     await screenshot(page, 'reports-log-detail-desktop');
+    await topics.getByRole('button', { name: 'All 4' }).click();
+    await expect.poll(() => groups.count()).toBe(3);
     await page.goBack();
     await page.getByRole('heading', { name: 'Order Processing Logs' }).waitFor();
     await context.close();

@@ -1,6 +1,7 @@
 /**
  * Process Logs Details (product: screens.md#reports-screens): one order's process-log lines grouped by step name, each with
- * the staff name (N/A when none) and the time as YYYY-MM-DD HH:mm:ss (US Eastern, like the order detail).
+ * the staff name (N/A when none) and the time as YYYY-MM-DD HH:mm:ss (US Eastern, like the order detail). A topic of
+ * the step catalog narrows the groups (product: orders.md#step-names).
  */
 import { useEffect, useMemo } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -12,12 +13,13 @@ import type { ProcessLog } from '../../../../shared/schemas/reports';
 import { ApiError, NETWORK_ERROR } from '../../lib/api';
 import { paths } from '../../lib/paths';
 import { PageHeader } from '../../components/PageHeader';
+import { StepTopicFilter, useStepTopic } from '../../components/StepTopicFilter';
 import { RequirePermission } from '../../components/RequirePermission';
 import { useProcessLogs } from './api/get-process-logs';
 import './reports.css';
 
 /** Lines grouped by step name, groups in the order their first line happened. */
-function groupBySteps(logs: ProcessLog[]): [string, ProcessLog[]][] {
+function groupBySteps(logs: readonly ProcessLog[]): [string, ProcessLog[]][] {
   const groups = new Map<string, ProcessLog[]>();
   for (const log of logs) groups.set(log.step_name, [...(groups.get(log.step_name) ?? []), log]);
   return [...groups.entries()];
@@ -28,7 +30,9 @@ function ProcessLogDetail() {
   const orderId = decodeOrderId(encoded);
   const navigate = useNavigate();
   const query = useProcessLogs(String(orderId ?? encoded));
-  const groups = useMemo(() => groupBySteps(query.data ?? []), [query.data]);
+  const logs = useMemo(() => query.data ?? [], [query.data]);
+  const { counts, topic, setTopic, shown } = useStepTopic(logs);
+  const groups = useMemo(() => groupBySteps(shown), [shown]);
 
   useEffect(() => {
     if (query.error)
@@ -62,6 +66,7 @@ function ProcessLogDetail() {
             <p className="text-danger mb-0">{query.error instanceof ApiError ? query.error.message : NETWORK_ERROR}</p>
           ) : null}
           {query.data && groups.length === 0 ? <p className="text-muted mb-0">No record found</p> : null}
+          <StepTopicFilter counts={counts} topic={topic} onChange={setTopic} total={logs.length} />
           {groups.map(([step, logs]) => (
             <section key={step} className="process-log-group py-2" aria-label={step}>
               <h2 className="h6 mb-2">
