@@ -24,11 +24,25 @@ if (!pgUrl) {
   );
 }
 
+/**
+ * Server tests that need no database: the unit project runs them once, rather than each API project again (a
+ * test here that starts opening a database fails in the unit project, which provides no template).
+ */
+const SERVER_TESTS_WITHOUT_DATABASE = [
+  'server/config.test.ts',
+  'server/seed/progress.test.ts',
+  'server/seed/demo-orders.test.ts',
+  'server/lib/geoip.test.ts',
+  'server/lib/response-serializer.test.ts',
+  'server/features/exports/export-writers.test.ts',
+  'server/features/invoices/invoice.pdf.test.ts',
+];
+
 const apiProject = (name: string, env: Record<string, string>): TestProjectInlineConfiguration => ({
   test: {
     name,
     include: ['server/**/*.test.ts'],
-    exclude: ['server/config.test.ts', 'server/seed/progress.test.ts'],
+    exclude: SERVER_TESTS_WITHOUT_DATABASE,
     environment: 'node',
     globalSetup: ['server/test/global-setup.ts'],
     setupFiles: ['server/test/fail-on-console-error.ts'],
@@ -49,8 +63,7 @@ const projects: TestProjectInlineConfiguration[] = [
       include: [
         'shared/**/*.test.ts',
         'web/src/**/*.test.ts',
-        'server/config.test.ts',
-        'server/seed/progress.test.ts',
+        ...SERVER_TESTS_WITHOUT_DATABASE,
         'tests/budgets/**/*.test.ts',
         'tests/product-docs/**/*.test.ts',
         'tests/lint/**/*.test.ts',
