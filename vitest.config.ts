@@ -86,6 +86,10 @@ if (hasChromium) {
       env: { CHROMIUM_PATH: chromium },
       testTimeout: 60_000,
       hookTimeout: 120_000,
+      // expect.poll gives up after 1 s by default: too short for a screen's first data on a loaded two-core machine
+      // (a CI run failed on the tile counts of a page just signed in). Polls wait for a state to arrive, so a
+      // longer limit only delays a real failure.
+      expect: { poll: { timeout: 10_000 } },
       // Browser files share the two cores with the API suites; one at a time keeps them steady.
       fileParallelism: false,
     },
