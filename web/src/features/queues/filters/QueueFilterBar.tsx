@@ -4,7 +4,7 @@
  * the address (use-queue-params.ts); the server applies the filters (shared/schemas/queue-filters.ts).
  */
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import { Button, Col, Form, Row } from 'react-bootstrap';
+import { Button, Col, Form, Row, type FormControlProps } from 'react-bootstrap';
 import { COUNTRY_NAMES } from '../../../../../shared/dialling-codes';
 import { PROCESSING_MODES, statusLabel, type Folder } from '../../../../../shared/orders';
 import {
@@ -163,6 +163,12 @@ export function QueueFilterBar({
     onApply(next);
   };
   const id = (name: string) => `qf-${folder}-${name}`;
+  /** One labelled input of the draft: its id from `name`, its value and change from `key`. */
+  const input = (key: keyof Draft, name: string, label: string, props: FormControlProps) => (
+    <Field id={id(name)} label={label}>
+      <Form.Control size="sm" {...props} id={id(name)} value={draft[key]} onChange={set(key)} />
+    </Field>
+  );
 
   return (
     <div className="queue-filter-bar mb-2" data-testid="queue-filter-bar">
@@ -271,70 +277,13 @@ export function QueueFilterBar({
                 ))}
               </Form.Select>
             </Field>
-            <Field id={id('arrival-from')} label="Arrival from">
-              <Form.Control
-                size="sm"
-                type="date"
-                id={id('arrival-from')}
-                value={draft.arrivalFrom}
-                onChange={set('arrivalFrom')}
-              />
-            </Field>
-            <Field id={id('arrival-to')} label="Arrival to">
-              <Form.Control
-                size="sm"
-                type="date"
-                id={id('arrival-to')}
-                value={draft.arrivalTo}
-                onChange={set('arrivalTo')}
-              />
-            </Field>
-            <Field id={id('order-from')} label="Ordered from">
-              <Form.Control
-                size="sm"
-                type="date"
-                id={id('order-from')}
-                value={draft.orderFrom}
-                onChange={set('orderFrom')}
-              />
-            </Field>
-            <Field id={id('order-to')} label="Ordered to">
-              <Form.Control size="sm" type="date" id={id('order-to')} value={draft.orderTo} onChange={set('orderTo')} />
-            </Field>
-            <Field id={id('amount-min')} label="Amount from">
-              <Form.Control
-                size="sm"
-                type="number"
-                min={0}
-                step="0.01"
-                inputMode="decimal"
-                id={id('amount-min')}
-                value={draft.amountMin}
-                onChange={set('amountMin')}
-              />
-            </Field>
-            <Field id={id('amount-max')} label="Amount to">
-              <Form.Control
-                size="sm"
-                type="number"
-                min={0}
-                step="0.01"
-                inputMode="decimal"
-                id={id('amount-max')}
-                value={draft.amountMax}
-                onChange={set('amountMax')}
-              />
-            </Field>
-            <Field id={id('currency')} label="Currency">
-              <Form.Control
-                size="sm"
-                id={id('currency')}
-                maxLength={3}
-                placeholder="USD"
-                value={draft.currency}
-                onChange={set('currency')}
-              />
-            </Field>
+            {input('arrivalFrom', 'arrival-from', 'Arrival from', DATE)}
+            {input('arrivalTo', 'arrival-to', 'Arrival to', DATE)}
+            {input('orderFrom', 'order-from', 'Ordered from', DATE)}
+            {input('orderTo', 'order-to', 'Ordered to', DATE)}
+            {input('amountMin', 'amount-min', 'Amount from', AMOUNT)}
+            {input('amountMax', 'amount-max', 'Amount to', AMOUNT)}
+            {input('currency', 'currency', 'Currency', { maxLength: 3, placeholder: 'USD' })}
           </Row>
           {error ? (
             <div className="text-danger small mt-2" role="alert">
@@ -354,6 +303,9 @@ export function QueueFilterBar({
     </div>
   );
 }
+
+const DATE: FormControlProps = { type: 'date' };
+const AMOUNT: FormControlProps = { type: 'number', min: 0, step: '0.01', inputMode: 'decimal' };
 
 function Field({ id, label, children }: { id: string; label: string; children: ReactNode }) {
   return (
