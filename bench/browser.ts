@@ -29,6 +29,8 @@ export interface BrowserTarget {
   baseUrl: string;
   /** A staff session's token (kept by the web app in localStorage `user`). */
   staffToken: string;
+  /** Another member's session, where a phase needs a colleague (bench/renders.ts: presence). */
+  colleagueToken?: string;
   /** An order to open, and its customer's e-mail (to track it and reach its download page). */
   order: { id: number; encodedId: string; email: string };
 }

@@ -60,6 +60,7 @@ import {
 } from './load';
 import { describeLiveBench, runLiveBench, type LiveBenchResult } from './live';
 import { describeStartTimes, startTimes, type StartTime } from './start';
+import { describeRenders, reactRenders, type RenderCounts } from './renders';
 import { describeExportBench, runExportBench, type ExportBenchRow } from './exports';
 
 const DB_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/arrival_card_bench';
@@ -74,6 +75,8 @@ const WRITERS = 8;
 /** Browser phases (issue 27): Lighthouse and felt latency, on the same server, with the web app built for it. */
 const LIGHTHOUSE = !ONLY || ONLY.includes('lighthouse');
 const FELT = !ONLY || ONLY.includes('felt');
+/** React's renders on a queue page (bench/renders.ts): counts, not times. */
+const RENDERS = !ONLY || ONLY.includes('renders');
 const FELT_RUNS = Number(process.env.BENCH_BROWSER_RUNS ?? 20);
 /** PGlite beside PostgreSQL at BENCH_PGLITE_ORDERS (default 100,000): opt-in, its first load takes minutes. */
 const PGLITE = process.env.BENCH_PGLITE === '1';
@@ -359,6 +362,7 @@ async function main() {
   const results: Record<string, unknown>[] = [];
   let lighthouse: LighthouseScore[] = [];
   let felt: FeltLatency[] = [];
+  let renders: RenderCounts[] = [];
   let engines: EngineComparison[] = [];
   try {
     for (const s of scenarios.filter((c) => !ONLY || ONLY.some((part) => c.name.toLowerCase().includes(part)))) {
@@ -372,8 +376,11 @@ async function main() {
           (r.errors || b.errors ? `  ERRORS real ${r.errors} bare ${b.errors}` : ''),
       );
     }
-    if (LIGHTHOUSE || FELT) {
-      const target = await browserTarget(database, `http://127.0.0.1:${ready.port}`, ready.token);
+    if (LIGHTHOUSE || FELT || RENDERS) {
+      const target = {
+        ...(await browserTarget(database, `http://127.0.0.1:${ready.port}`, ready.token)),
+        colleagueToken: ready.managerToken,
+      };
       if (LIGHTHOUSE) {
         lighthouse = await lighthouseScores(target);
         for (const s of lighthouse) {
@@ -384,6 +391,10 @@ async function main() {
               (s.audits.runtimeError ? ` | ERROR ${s.audits.runtimeError}` : ''),
           );
         }
+      }
+      if (RENDERS) {
+        renders = await reactRenders(target);
+        for (const line of describeRenders(renders)) log(line);
       }
       if (FELT) {
         felt = await feltLatency(target, FELT_RUNS, terms.name);
@@ -510,6 +521,7 @@ async function main() {
         planProblems,
         lighthouse,
         felt,
+        renders,
         engines,
         startTime,
       },

@@ -19,6 +19,7 @@ import {
   tile,
   tileNumber,
 } from './harness';
+import { RENDER_COUNTER, rendersOf, settleRenders } from './react-renders';
 
 let server: E2EServer;
 let browser: Browser;
@@ -33,6 +34,8 @@ beforeAll(async () => {
   browser = await launchBrowser();
   asha = await newPage(browser);
   ben = await newPage(browser);
+  // Ben's pages count what React renders (issue 27: a change to one row redraws that row alone).
+  await ben.context.addInitScript(RENDER_COUNTER);
   await signIn(asha.page, server.baseUrl, ashaMember.email);
   await signIn(ben.page, server.baseUrl, benMember.email);
 });
@@ -123,6 +126,30 @@ describe('live queues and presence', () => {
     // Asha leaves the order: her name goes from Ben's page.
     await asha.page.goto(`${server.baseUrl}/admin`);
     await presence.waitFor({ state: 'detached', timeout: 5000 });
+  });
+
+  it("redraws only the row that changed: a ticked box, a colleague's eye (issue 27)", async () => {
+    await openQueue(ben.page);
+    await settleRenders(ben.page);
+    const rows = await ben.page.locator('tbody tr').count();
+    expect(rows).toBeGreaterThanOrEqual(5);
+    // The truncated texts of a row (name, e-mail, telephone): drawn three times per row the page redraws.
+    const cellTexts = () => rendersOf(ben.page, 'tbody tr .cell-truncate');
+    const first = orderRow(ben.page, Number(await ben.page.locator('tbody tr td:nth-child(2)').first().textContent()));
+
+    let before = await cellTexts();
+    await first.locator('input[type=checkbox]').check();
+    await expect.poll(() => first.getAttribute('class')).toContain('table-active');
+    await settleRenders(ben.page, 500);
+    expect(await cellTexts(), `a ticked box redraws its row (3 texts), not all ${rows}`).toBe(before + 3);
+
+    const orderId = Number(await first.locator('td:nth-child(2)').textContent());
+    before = await cellTexts();
+    await asha.page.goto(`${server.baseUrl}/admin/view-order/${encodeId(orderId)}`);
+    await first.locator('.live-eye').waitFor({ timeout: 5000 });
+    await settleRenders(ben.page, 500);
+    expect(await cellTexts(), `the eye redraws its row (3 texts), not all ${rows}`).toBe(before + 3);
+    await asha.page.goto(`${server.baseUrl}/admin`);
   });
 
   it('says "Live" in the top bar, "Reconnecting…" while the stream is away, and catches up when it is back', async () => {

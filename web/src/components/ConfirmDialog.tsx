@@ -1,4 +1,5 @@
 import { Button, Modal } from 'react-bootstrap';
+import { LazyModal } from './LazyModal';
 
 interface ConfirmDialogProps {
   show: boolean;
@@ -21,7 +22,7 @@ export function ConfirmDialog({
   onCancel,
 }: ConfirmDialogProps) {
   return (
-    <Modal show={show} onHide={onCancel} centered>
+    <LazyModal show={show} onHide={onCancel} centered>
       <Modal.Body className="pt-4 fs-6">{message}</Modal.Body>
       <Modal.Footer>
         <Button variant="secondary" onClick={onCancel} disabled={busy}>
@@ -31,6 +32,6 @@ export function ConfirmDialog({
           {confirmLabel}
         </Button>
       </Modal.Footer>
-    </Modal>
+    </LazyModal>
   );
 }

@@ -1,5 +1,6 @@
 /** The "?" list of keyboard shortcuts (issue 23), for the queues and the order detail. */
 import { Modal } from 'react-bootstrap';
+import { LazyModal } from './LazyModal';
 
 export interface KeyHelp {
   keys: string[];
@@ -18,7 +19,7 @@ export function KeyboardHelp({
   onHide(): void;
 }) {
   return (
-    <Modal show={show} onHide={onHide} centered aria-labelledby="keyboard-help-title">
+    <LazyModal show={show} onHide={onHide} centered aria-labelledby="keyboard-help-title">
       <Modal.Header closeButton>
         <Modal.Title id="keyboard-help-title" as="h2" className="fs-5">
           {title}
@@ -44,6 +45,6 @@ export function KeyboardHelp({
         </table>
         <p className="small text-muted mt-2 mb-0">Keys do nothing while you type in a field or hold Ctrl, Alt or ⌘.</p>
       </Modal.Body>
-    </Modal>
+    </LazyModal>
   );
 }

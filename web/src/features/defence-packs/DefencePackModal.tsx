@@ -4,6 +4,7 @@
  */
 import { useState } from 'react';
 import { Modal } from 'react-bootstrap';
+import { LazyModal } from '../../components/LazyModal';
 import { toast } from 'react-toastify';
 import { DEFENCE_PACK_TITLES, type DefencePackType } from '../../../../shared/schemas/defence-pack';
 import { useDefencePack } from './api/get-defence-pack';
@@ -35,7 +36,14 @@ export function DefencePackModal({
     }
   };
   return (
-    <Modal show={show} onHide={onClose} size="xl" scrollable className="dp-modal" aria-labelledby={`dp-title-${type}`}>
+    <LazyModal
+      show={show}
+      onHide={onClose}
+      size="xl"
+      scrollable
+      className="dp-modal"
+      aria-labelledby={`dp-title-${type}`}
+    >
       <Modal.Header closeButton>
         <Modal.Title as="h2" className="h5" id={`dp-title-${type}`}>
           {DEFENCE_PACK_TITLES[type]}
@@ -65,6 +73,6 @@ export function DefencePackModal({
           Print
         </button>
       </Modal.Footer>
-    </Modal>
+    </LazyModal>
   );
 }

@@ -3,3 +3,4 @@ export { LiveProvider } from './LiveProvider';
 export { LiveStatus } from './LiveStatus';
 export { OrderLivePanel } from './OrderLivePanel';
 export { useLiveQueue } from './use-live-queue';
+export { DEPARTED_ROW_CLASS, DepartedNote, ViewersMark, type LiveMarks } from './LiveMarks';

@@ -6,23 +6,18 @@
  *    down while someone reads (held orders stay hidden even when the page is read again for another reason);
  *  - a row that changed but stays (My Orders: a status move) is refreshed the same deferred way.
  */
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { inFolder, type OrderChangedEvent, type Viewer } from '../../../../shared/live';
 import { statusLabel, type Folder } from '../../../../shared/orders';
 import type { OrderListRow } from '../../../../shared/schemas/order-list';
 import { useAuth } from '../../lib/auth-context';
 import { queryKeys } from '../../lib/query-keys';
+import type { LiveMarks } from './LiveMarks';
 import { useLive, useLiveEvents, usePresenceMap } from './LiveProvider';
 import './live.css';
 
 export const DEPARTED_SHOW_MS = 4000;
-
-export interface RowDecor {
-  className?: string;
-  note?: ReactNode;
-  mark?: ReactNode;
-}
 
 /** What happened to an order that left the folder, in words. */
 export function departureLabel(event: OrderChangedEvent, memberId: number | undefined): string {
@@ -108,37 +103,13 @@ export function useLiveQueue(folder: Folder, pageRows: OrderListRow[] | undefine
     void reloadPage();
   }, [reloadPage]);
 
-  const rowDecor = useCallback(
-    (row: OrderListRow): RowDecor => {
+  /** Plain values (live marks), so the queue's memoised rows compare them (issue 27). */
+  const marksOf = useCallback(
+    (row: OrderListRow): LiveMarks | undefined => {
       const gone = departed.get(row.order_id);
       const viewers = (presence.get(row.order_id) ?? []).filter((v) => v.memberId !== user?.id);
-      return {
-        ...(gone
-          ? {
-              className: 'live-departed',
-              note: <span className="badge text-bg-warning live-departed-note">{gone.label}</span>,
-            }
-          : {}),
-        ...(viewers.length
-          ? {
-              mark: (
-                <span
-                  className="live-eye ms-1"
-                  title={`Open by ${viewerNames(viewers)}`}
-                  aria-label={`Open by ${viewerNames(viewers)}`}
-                  role="img"
-                >
-                  <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true">
-                    <path
-                      fill="currentColor"
-                      d="M8 3C4.4 3 1.6 5.3.5 8c1.1 2.7 3.9 5 7.5 5s6.4-2.3 7.5-5C14.4 5.3 11.6 3 8 3Zm0 8.2A3.2 3.2 0 1 1 8 4.8a3.2 3.2 0 0 1 0 6.4Zm0-1.7a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3Z"
-                    />
-                  </svg>
-                </span>
-              ),
-            }
-          : {}),
-      };
+      if (!gone && !viewers.length) return undefined;
+      return { departed: gone?.label, viewers: viewers.length ? viewerNames(viewers) : undefined };
     },
     [departed, presence, user?.id],
   );
@@ -157,7 +128,7 @@ export function useLiveQueue(folder: Folder, pageRows: OrderListRow[] | undefine
 
   return {
     rows,
-    rowDecor: live ? rowDecor : undefined,
+    marksOf: live ? marksOf : undefined,
     newOrdersBar,
     /** Spread on the element around the table: rows are not removed while the pointer is over it. */
     hoverProps: {

@@ -5,6 +5,7 @@
  * with the customer's number and a prefilled message.
  */
 import { Modal } from 'react-bootstrap';
+import { LazyModal } from '../../components/LazyModal';
 import { useQuery } from '@tanstack/react-query';
 import type { OrderDetail } from '../../../../shared/schemas/order-detail';
 import { approvedOrderWhatsAppUrl } from '../../../../shared/mail/approved-order';
@@ -28,7 +29,7 @@ export function EmailContentModal({ show, order, onClose }: { show: boolean; ord
   });
   const mail = preview.data;
   return (
-    <Modal show={show} onHide={onClose} size="lg" centered scrollable>
+    <LazyModal show={show} onHide={onClose} size="lg" centered scrollable>
       <Modal.Header closeButton>
         <Modal.Title as="h2" className="h5">
           Email Content
@@ -80,6 +81,6 @@ export function EmailContentModal({ show, order, onClose }: { show: boolean; ord
           Send WhatsApp Message
         </a>
       </Modal.Footer>
-    </Modal>
+    </LazyModal>
   );
 }

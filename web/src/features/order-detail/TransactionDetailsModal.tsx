@@ -1,6 +1,7 @@
 /** "Enter Transaction Details": transaction id and merchant name (product: orders.md#transaction-details messages). */
 import { useEffect } from 'react';
 import { Modal } from 'react-bootstrap';
+import { LazyModal } from '../../components/LazyModal';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-toastify';
@@ -50,7 +51,7 @@ export function TransactionDetailsModal({ show, orderId, current, onClose }: Pro
   });
 
   return (
-    <Modal show={show} onHide={onClose} centered>
+    <LazyModal show={show} onHide={onClose} centered>
       <form noValidate onSubmit={onSubmit}>
         <Modal.Header closeButton>
           <Modal.Title as="h2" className="h5">
@@ -81,6 +82,6 @@ export function TransactionDetailsModal({ show, orderId, current, onClose }: Pro
           </button>
         </Modal.Footer>
       </form>
-    </Modal>
+    </LazyModal>
   );
 }

@@ -3,7 +3,7 @@
  * opens that processing month's table (?month=) with Back. Delete asks first and
  * is a soft delete, shown to everyone who reaches the screen (product: roles.md#queue-actions).
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'react-bootstrap';
 import { toast } from 'react-toastify';
@@ -33,6 +33,12 @@ import './queues.css';
 import { refreshOrdersAndCounts } from '../../lib/refresh-orders';
 
 /** The month's table: the spec's columns, one line per row, the Action column sticky at the right (queues.css). */
+/** A Future Order card shows the processing date (module-level: the memoised cards compare it by identity). */
+const processingDateOf = (row: OrderListRow) => ({
+  label: 'Processing Date',
+  value: calendarDate(row.processing_date),
+});
+
 function MonthRowsTable({
   rows,
   loading,
@@ -115,7 +121,7 @@ function MonthTable({
   const [toDelete, setToDelete] = useState<number | null>(null);
   const total = list.data?.totalRecords ?? 0;
   const phone = useMediaQuery(PHONE_QUERY);
-  const onDelete = (row: OrderListRow) => setToDelete(row.order_id);
+  const onDelete = useCallback((row: OrderListRow) => setToDelete(row.order_id), []);
 
   const confirm = async () => {
     if (toDelete === null) return;
@@ -133,12 +139,7 @@ function MonthTable({
     <>
       <div className="queue-table-area">
         {phone ? (
-          <QueueCards
-            rows={rows}
-            loading={list.isFetching}
-            onDelete={onDelete}
-            dateOf={(row) => ({ label: 'Processing Date', value: calendarDate(row.processing_date) })}
-          />
+          <QueueCards rows={rows} loading={list.isFetching} onDelete={onDelete} dateOf={processingDateOf} />
         ) : (
           <MonthRowsTable rows={rows} loading={list.isFetching} pending={list.isPending} onDelete={onDelete} />
         )}

@@ -3,12 +3,14 @@
  * (Future Order: processing date), status and the row's buttons, every one inside the screen. Selection, the
  * keyboard's row (data-row-index), arrival urgency and the live marks work as on the table's rows.
  */
-import { useId, type ReactNode } from 'react';
+import { memo, useId, type ReactNode } from 'react';
+import type { ArrivalUrgency } from '../../../../shared/arrival-urgency';
 import { statusLabel } from '../../../../shared/orders';
 import type { OrderListRow } from '../../../../shared/schemas/order-list';
 import { arrivalDate } from './format';
 import { fullName, RowActions } from './row-cells';
-import { urgencyRowClass, type RowUrgency } from './urgency/row-urgency';
+import { DEPARTED_ROW_CLASS, DepartedNote, ViewersMark } from '../live';
+import { urgencyRowClass } from './urgency/row-urgency';
 import type { QueueRowsProps } from './QueueTable';
 
 export interface QueueCardsProps extends QueueRowsProps {
@@ -33,7 +35,7 @@ export function QueueCards({
   rowLinks,
   urgencyOf,
   focusedIndex = -1,
-  rowDecor,
+  marksOf,
   placeholderRows = 0,
   dateOf = arrivalOf,
 }: QueueCardsProps) {
@@ -83,66 +85,22 @@ export function QueueCards({
       {selectAll}
       <ul className="queue-rows queue-cards list-unstyled mb-0" aria-label="Orders" aria-busy={loading}>
         {rows.map((row, index) => {
-          const decor = rowDecor?.(row);
-          const date = dateOf(row);
+          const marks = marksOf?.(row);
           return (
-            <li
+            <QueueCard
               key={row.order_id}
-              data-row-index={index}
-              tabIndex={-1}
-              aria-current={index === focusedIndex ? 'true' : undefined}
-              className={[
-                'queue-card',
-                selected?.has(row.order_id) ? 'is-selected' : '',
-                urgencyRowClass(urgencyOf?.(row)),
-                index === focusedIndex ? 'queue-row-focused' : '',
-                decor?.className ?? '',
-              ]
-                .join(' ')
-                .trim()}
-            >
-              <div className="queue-card-head">
-                {onToggle ? (
-                  <input
-                    type="checkbox"
-                    className="form-check-input"
-                    aria-label={`Select order ${row.order_id}`}
-                    checked={selected?.has(row.order_id) ?? false}
-                    onChange={() => onToggle(row.order_id)}
-                  />
-                ) : null}
-                <span className="queue-card-name">{fullName(row)}</span>
-              </div>
-              <dl className="queue-card-facts">
-                <div>
-                  <dt>Order Id</dt>
-                  <dd>
-                    {row.order_id}
-                    {decor?.mark}
-                  </dd>
-                </div>
-                <div>
-                  <dt>{date.label}</dt>
-                  <dd>
-                    <CardDate
-                      row={row}
-                      date={date.value}
-                      urgencyOf={date.label === 'Arrival Date' ? urgencyOf : undefined}
-                    />
-                  </dd>
-                </div>
-                <div>
-                  <dt>Status</dt>
-                  <dd>
-                    {statusLabel(row.process_status, row.refund_date)}
-                    {decor?.note}
-                  </dd>
-                </div>
-              </dl>
-              <RowActions row={row} onDelete={onDelete ? () => onDelete(row) : undefined}>
-                {rowLinks?.(row)}
-              </RowActions>
-            </li>
+              row={row}
+              index={index}
+              selected={selected?.has(row.order_id) ?? false}
+              focused={index === focusedIndex}
+              urgency={urgencyOf?.(row) ?? null}
+              departed={marks?.departed}
+              viewers={marks?.viewers}
+              onToggle={onToggle}
+              onDelete={onDelete}
+              rowLinks={rowLinks}
+              dateOf={dateOf}
+            />
           );
         })}
       </ul>
@@ -150,16 +108,93 @@ export function QueueCards({
   );
 }
 
-function CardDate({
-  row,
-  date,
-  urgencyOf,
-}: {
+/** One card: plain values and stable callbacks, so React skips cards whose own data did not change (issue 27). */
+interface QueueCardProps {
   row: OrderListRow;
-  date: string;
-  urgencyOf?: RowUrgency | undefined;
-}): ReactNode {
-  const urgency = urgencyOf?.(row);
+  index: number;
+  selected: boolean;
+  focused: boolean;
+  /** null when not urgent or not known yet (the same value either way, so such a row is not drawn again). */
+  urgency: ArrivalUrgency | null;
+  departed: string | undefined;
+  viewers: string | undefined;
+  onToggle: ((orderId: number) => void) | undefined;
+  onDelete: ((row: OrderListRow) => void) | undefined;
+  rowLinks: ((row: OrderListRow) => ReactNode) | undefined;
+  dateOf(row: OrderListRow): { label: string; value: string };
+}
+
+const QueueCard = memo(function QueueCard({
+  row,
+  index,
+  selected,
+  focused,
+  urgency,
+  departed,
+  viewers,
+  onToggle,
+  onDelete,
+  rowLinks,
+  dateOf,
+}: QueueCardProps) {
+  const date = dateOf(row);
+  return (
+    <li
+      data-row-index={index}
+      tabIndex={-1}
+      aria-current={focused ? 'true' : undefined}
+      className={[
+        'queue-card',
+        selected ? 'is-selected' : '',
+        urgencyRowClass(urgency),
+        focused ? 'queue-row-focused' : '',
+        departed ? DEPARTED_ROW_CLASS : '',
+      ]
+        .join(' ')
+        .trim()}
+    >
+      <div className="queue-card-head">
+        {onToggle ? (
+          <input
+            type="checkbox"
+            className="form-check-input"
+            aria-label={`Select order ${row.order_id}`}
+            checked={selected}
+            onChange={() => onToggle(row.order_id)}
+          />
+        ) : null}
+        <span className="queue-card-name">{fullName(row)}</span>
+      </div>
+      <dl className="queue-card-facts">
+        <div>
+          <dt>Order Id</dt>
+          <dd>
+            {row.order_id}
+            {viewers ? <ViewersMark names={viewers} /> : null}
+          </dd>
+        </div>
+        <div>
+          <dt>{date.label}</dt>
+          <dd>
+            <CardDate date={date.value} urgency={date.label === 'Arrival Date' ? urgency : undefined} />
+          </dd>
+        </div>
+        <div>
+          <dt>Status</dt>
+          <dd>
+            {statusLabel(row.process_status, row.refund_date)}
+            {departed ? <DepartedNote label={departed} /> : null}
+          </dd>
+        </div>
+      </dl>
+      <RowActions row={row} onDelete={onDelete ? () => onDelete(row) : undefined}>
+        {rowLinks?.(row)}
+      </RowActions>
+    </li>
+  );
+});
+
+function CardDate({ date, urgency }: { date: string; urgency: ArrivalUrgency | null | undefined }): ReactNode {
   if (!urgency) return date;
   return (
     <span className="arrival-cell" title={urgency.text}>
@@ -179,7 +214,7 @@ const Bar = ({ text }: { text: string }) => (
 );
 
 /** A loading card as tall as a real one, so nothing moves when the rows come (issue 27). */
-function PlaceholderCard({ withDelete }: { withDelete: boolean }) {
+const PlaceholderCard = memo(function PlaceholderCard({ withDelete }: { withDelete: boolean }) {
   return (
     <li className="queue-card">
       <div className="queue-card-head">
@@ -214,4 +249,4 @@ function PlaceholderCard({ withDelete }: { withDelete: boolean }) {
       </div>
     </li>
   );
-}
+});

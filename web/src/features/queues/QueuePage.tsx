@@ -4,7 +4,7 @@
  * same rules), a server-side search over the whole folder (debounced 500 ms),
  * rows per page, the table and the pager. Paging state lives in the URL.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { Button, Form } from 'react-bootstrap';
@@ -72,9 +72,8 @@ export function QueuePage({ folder, title }: { folder: Folder; title: string }) 
   const live = useLiveQueue(folder, page.data?.rows, { searching: !!params.search || filterKey !== '{}' });
   const { rows } = live;
   const total = page.data?.totalRecords ?? 0;
-  useEffect(() => {
-    if (page.data) setKnownTotal(page.data.totalRecords);
-  }, [page.data]);
+  // Set while rendering, not in an effect: an effect would commit the whole page once more after every answer.
+  if (page.data && page.data.totalRecords !== knownTotal) setKnownTotal(page.data.totalRecords);
 
   // Search box: typed text goes to the URL (and the server) 500 ms after the last key.
   const [searchText, setSearchText] = useState(params.search);
@@ -92,15 +91,19 @@ export function QueuePage({ folder, title }: { folder: Folder; title: string }) 
 
   const [selected, setSelected] = useState<Set<number>>(new Set());
   useEffect(() => {
-    setSelected(new Set());
+    setSelected((current) => (current.size ? new Set() : current));
   }, [folder, params.page, limit, params.search, params.sort, filterKey]);
-  const toggle = (id: number) =>
-    setSelected((s) => {
-      const n = new Set(s);
-      if (n.has(id)) n.delete(id);
-      else n.add(id);
-      return n;
-    });
+  // Stable (useCallback), as the memoised rows need: ticking one box draws that row alone (issue 27).
+  const toggle = useCallback(
+    (id: number) =>
+      setSelected((s) => {
+        const n = new Set(s);
+        if (n.has(id)) n.delete(id);
+        else n.add(id);
+        return n;
+      }),
+    [],
+  );
   const toggleAll = (on: boolean) => setSelected(on ? new Set(rows.map((r) => r.order_id)) : new Set());
 
   // What this queue offers and whether its rows show arrival urgency (issue 23): the folder table's.
@@ -175,20 +178,24 @@ export function QueuePage({ folder, title }: { folder: Folder; title: string }) 
   const pageCount = Math.max(1, Math.ceil(total / limit));
   const firstRow = total === 0 ? 0 : (params.page - 1) * limit + 1;
   const lastRow = Math.min(total, (params.page - 1) * limit + rows.length);
-  const onDeleteRow = mayDelete ? (row: OrderListRow) => ask('delete', [row.order_id]) : undefined;
-  const packLinks =
-    actions.defencePacks && can(user?.type, 'orders:defence-pack')
-      ? (row: OrderListRow) =>
-          ([1, 2] as const).map((type) => (
-            <Link
-              key={type}
-              to={paths.admin.defencePack(row.order_id, type)}
-              className="btn btn-sm btn-outline-primary"
-            >
-              Pack {type}
-            </Link>
-          ))
-      : undefined;
+  const deleteRow = useCallback((row: OrderListRow) => setPending({ kind: 'delete', ids: [row.order_id] }), []);
+  const onDeleteRow = mayDelete ? deleteRow : undefined;
+  const packLinks = useMemo(
+    () =>
+      actions.defencePacks && can(user?.type, 'orders:defence-pack')
+        ? (row: OrderListRow) =>
+            ([1, 2] as const).map((type) => (
+              <Link
+                key={type}
+                to={paths.admin.defencePack(row.order_id, type)}
+                className="btn btn-sm btn-outline-primary"
+              >
+                Pack {type}
+              </Link>
+            ))
+        : undefined,
+    [actions.defencePacks, user?.type],
+  );
 
   return (
     <>
@@ -281,7 +288,7 @@ export function QueuePage({ folder, title }: { folder: Folder; title: string }) 
               urgencyOf={urgencyOf}
               focusedIndex={keys.focused}
               arrivalSort={arrivalSort}
-              rowDecor={live.rowDecor}
+              marksOf={live.marksOf}
               placeholderRows={page.data ? 0 : Math.min(limit, MAX_PLACEHOLDER_ROWS)}
             />
           </div>

@@ -4,12 +4,14 @@
  * hover and focus), the Action column sticky at the right while the table scrolls sideways, the body scrolling
  * inside the window's height (queues.css); under 768 px the rows are cards (QueueCards).
  */
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
+import type { ArrivalUrgency } from '../../../../shared/arrival-urgency';
 import { statusLabel } from '../../../../shared/orders';
 import type { OrderListRow } from '../../../../shared/schemas/order-list';
 import { PHONE_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { telephone } from './format';
 import { STAFF_ZONE_HEADING, StaffTime } from '../../lib/time';
+import { DEPARTED_ROW_CLASS, DepartedNote, ViewersMark, type LiveMarks } from '../live';
 import { QueueCards } from './QueueCards';
 import { EmailCell, NameCell, RowActionsCell } from './row-cells';
 import { TruncatedText } from './TruncatedText';
@@ -24,14 +26,18 @@ export interface QueueRowsProps {
   onDelete?: ((row: OrderListRow) => void) | undefined;
   /** More links in a row's Action cell (the ChargeBack queue's defence packs). */
   rowLinks?: ((row: OrderListRow) => ReactNode) | undefined;
+  /*
+   * Issue 27: rows are memoised (QueueRow, QueueCard), so a change to one row (its checkbox, a colleague opening it)
+   * draws that row alone. The callbacks above must therefore keep their identity between renders (useCallback).
+   */
   /** Arrival urgency of each row (issue 23), where the queue shows it. */
   urgencyOf?: RowUrgency | undefined;
   /** The row the keyboard focus is on (issue 23), -1 for none. */
   focusedIndex?: number;
   /** Sorting by arrival date, where the queue offers it. */
   arrivalSort?: { sorted: boolean; onSort(): void } | undefined;
-  /** Live marks of a row (features/live): a class, a note over the status, a mark after the order id. */
-  rowDecor?: ((row: OrderListRow) => { className?: string; note?: ReactNode; mark?: ReactNode }) | undefined;
+  /** Live marks of a row (features/live): what happened to it if it left the queue, who has it open. */
+  marksOf?: ((row: OrderListRow) => LiveMarks | undefined) | undefined;
   /** Rows to hold the page's place with while its first rows load (the page size), so nothing moves when they come. */
   placeholderRows?: number;
 }
@@ -58,7 +64,7 @@ function QueueRowsTable({
   urgencyOf,
   focusedIndex = -1,
   arrivalSort,
-  rowDecor,
+  marksOf,
   placeholderRows = 0,
 }: QueueTableProps) {
   const allSelected = rows.length > 0 && rows.every((r) => selected.has(r.order_id));
@@ -99,57 +105,21 @@ function QueueRowsTable({
             </tr>
           ) : (
             rows.map((row, index) => {
-              const decor = rowDecor?.(row);
+              const marks = marksOf?.(row);
               return (
-                <tr
+                <QueueRow
                   key={row.order_id}
-                  data-row-index={index}
-                  tabIndex={-1}
-                  aria-current={index === focusedIndex ? 'true' : undefined}
-                  className={
-                    [
-                      selected.has(row.order_id) ? 'table-active' : '',
-                      urgencyRowClass(urgencyOf?.(row)),
-                      index === focusedIndex ? 'queue-row-focused' : '',
-                      decor?.className ?? '',
-                    ]
-                      .join(' ')
-                      .trim() || undefined
-                  }
-                >
-                  <td>
-                    <input
-                      type="checkbox"
-                      className="form-check-input"
-                      aria-label={`Select order ${row.order_id}`}
-                      checked={selected.has(row.order_id)}
-                      onChange={() => onToggle(row.order_id)}
-                    />
-                  </td>
-                  <td>
-                    {row.order_id}
-                    {decor?.mark}
-                  </td>
-                  <NameCell row={row} />
-                  <EmailCell email={row.email} />
-                  <td className="queue-cell-cut queue-cell-phone">
-                    <TruncatedText
-                      kind="telephone"
-                      text={telephone(row.personal_phone_code, row.personal_telephone_number)}
-                    />
-                  </td>
-                  <ArrivalCell row={row} urgency={urgencyOf?.(row)} />
-                  <td>
-                    <StaffTime value={row.created_at} underHeading />
-                  </td>
-                  <td>
-                    {statusLabel(row.process_status, row.refund_date)}
-                    {decor?.note}
-                  </td>
-                  <RowActionsCell row={row} onDelete={onDelete ? () => onDelete(row) : undefined}>
-                    {rowLinks?.(row)}
-                  </RowActionsCell>
-                </tr>
+                  row={row}
+                  index={index}
+                  selected={selected.has(row.order_id)}
+                  focused={index === focusedIndex}
+                  urgency={urgencyOf?.(row) ?? null}
+                  departed={marks?.departed}
+                  viewers={marks?.viewers}
+                  onToggle={onToggle}
+                  onDelete={onDelete}
+                  rowLinks={rowLinks}
+                />
               );
             })
           )}
@@ -167,6 +137,82 @@ function QueueRowsTable({
   );
 }
 
+/** What one table row draws: plain values and stable callbacks, so React skips rows whose own data did not change. */
+interface QueueRowProps {
+  row: OrderListRow;
+  index: number;
+  selected: boolean;
+  focused: boolean;
+  /** null when not urgent or not known yet (the same value either way, so such a row is not drawn again). */
+  urgency: ArrivalUrgency | null;
+  departed: string | undefined;
+  viewers: string | undefined;
+  onToggle(orderId: number): void;
+  onDelete: ((row: OrderListRow) => void) | undefined;
+  rowLinks: ((row: OrderListRow) => ReactNode) | undefined;
+}
+
+const QueueRow = memo(function QueueRow({
+  row,
+  index,
+  selected,
+  focused,
+  urgency,
+  departed,
+  viewers,
+  onToggle,
+  onDelete,
+  rowLinks,
+}: QueueRowProps) {
+  return (
+    <tr
+      data-row-index={index}
+      tabIndex={-1}
+      aria-current={focused ? 'true' : undefined}
+      className={
+        [
+          selected ? 'table-active' : '',
+          urgencyRowClass(urgency),
+          focused ? 'queue-row-focused' : '',
+          departed ? DEPARTED_ROW_CLASS : '',
+        ]
+          .join(' ')
+          .trim() || undefined
+      }
+    >
+      <td>
+        <input
+          type="checkbox"
+          className="form-check-input"
+          aria-label={`Select order ${row.order_id}`}
+          checked={selected}
+          onChange={() => onToggle(row.order_id)}
+        />
+      </td>
+      <td>
+        {row.order_id}
+        {viewers ? <ViewersMark names={viewers} /> : null}
+      </td>
+      <NameCell row={row} />
+      <EmailCell email={row.email} />
+      <td className="queue-cell-cut queue-cell-phone">
+        <TruncatedText kind="telephone" text={telephone(row.personal_phone_code, row.personal_telephone_number)} />
+      </td>
+      <ArrivalCell row={row} urgency={urgency} />
+      <td>
+        <StaffTime value={row.created_at} underHeading />
+      </td>
+      <td>
+        {statusLabel(row.process_status, row.refund_date)}
+        {departed ? <DepartedNote label={departed} /> : null}
+      </td>
+      <RowActionsCell row={row} onDelete={onDelete ? () => onDelete(row) : undefined}>
+        {rowLinks?.(row)}
+      </RowActionsCell>
+    </tr>
+  );
+});
+
 /** A grey bar as wide and tall as `text` would be (the text itself hidden). */
 const Bar = ({ text }: { text: string }) => (
   <span className="placeholder">
@@ -178,7 +224,7 @@ const Bar = ({ text }: { text: string }) => (
  * A loading row of the same cells as a real one, each a bar the size of a typical value, so the table is as high
  * while it loads as after at every width (issue 27: the rows arriving shifted the page below them, CLS 0.17).
  */
-function PlaceholderRow({ withDelete }: { withDelete: boolean }) {
+const PlaceholderRow = memo(function PlaceholderRow({ withDelete }: { withDelete: boolean }) {
   return (
     <tr>
       <td>
@@ -213,4 +259,4 @@ function PlaceholderRow({ withDelete }: { withDelete: boolean }) {
       </td>
     </tr>
   );
-}
+});

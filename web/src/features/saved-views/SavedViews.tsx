@@ -7,6 +7,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Button, Form, Modal } from 'react-bootstrap';
+import { LazyModal } from '../../components/LazyModal';
 import { toast } from 'react-toastify';
 import type { Folder } from '../../../../shared/orders';
 import { can } from '../../../../shared/roles';
@@ -149,7 +150,7 @@ export function SaveViewButton({ folder }: { folder: Folder }) {
       <Button size="sm" variant="outline-primary" className="text-nowrap" onClick={() => setShow(true)}>
         Save view
       </Button>
-      <Modal show={show} onHide={close} centered>
+      <LazyModal show={show} onHide={close} centered>
         <Form onSubmit={(e) => void save(e)} noValidate>
           <Modal.Header closeButton>
             <Modal.Title as="h2" className="h5">
@@ -189,7 +190,7 @@ export function SaveViewButton({ folder }: { folder: Folder }) {
             </Button>
           </Modal.Footer>
         </Form>
-      </Modal>
+      </LazyModal>
     </>
   );
 }

@@ -6,6 +6,7 @@
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { Button, Form, Modal } from 'react-bootstrap';
+import { LazyModal } from '../../components/LazyModal';
 import { toast } from 'react-toastify';
 import { api, errorMessage } from '../../lib/api';
 import { useAuth } from '../../lib/auth-context';
@@ -120,7 +121,7 @@ export function SessionExpiryWarning() {
 
   const left = expiresAt === null ? 0 : expiresAt - now;
   return (
-    <Modal
+    <LazyModal
       show={show}
       onHide={() => setDismissedFor(expiresAt)}
       backdrop="static"
@@ -183,6 +184,6 @@ export function SessionExpiryWarning() {
           </Button>
         </Modal.Footer>
       </Form>
-    </Modal>
+    </LazyModal>
   );
 }

@@ -1,6 +1,7 @@
 /** What a bulk request did: the summary line, and each refused order with its reason (issue 24 point 4). */
 import { Link } from 'react-router';
 import { Button, Modal, Table } from 'react-bootstrap';
+import { LazyModal } from '../../../components/LazyModal';
 import type { BulkResult } from '../../../../../shared/schemas/bulk-orders';
 import { paths } from '../../../lib/paths';
 
@@ -11,7 +12,7 @@ export function BulkResultDialog({ outcome, onClose }: { outcome: BulkOutcomeVie
   const handedOver =
     outcome && 'result' in outcome ? outcome.result.results.filter((r) => r.outcome !== 'refused' && r.reason) : [];
   return (
-    <Modal show={!!outcome} onHide={onClose} centered scrollable aria-labelledby="bulk-result-title">
+    <LazyModal show={!!outcome} onHide={onClose} centered scrollable aria-labelledby="bulk-result-title">
       <Modal.Header closeButton>
         <Modal.Title id="bulk-result-title" as="h2" className="h5">
           Result
@@ -63,6 +64,6 @@ export function BulkResultDialog({ outcome, onClose }: { outcome: BulkOutcomeVie
       <Modal.Footer>
         <Button onClick={onClose}>Close</Button>
       </Modal.Footer>
-    </Modal>
+    </LazyModal>
   );
 }

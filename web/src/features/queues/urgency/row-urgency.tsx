@@ -2,7 +2,7 @@
  * Arrival urgency of queue rows (issue 23, docs/decisions/0016): the rule is shared/arrival-urgency.ts (Japan
  * time), the thresholds are the server's. The cell says it in words for screen readers; the row is coloured.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { arrivalUrgency, type ArrivalUrgency } from '../../../../../shared/arrival-urgency';
 import type { OrderListRow } from '../../../../../shared/schemas/order-list';
 import { useArrivalUrgency } from '../../../lib/arrival-urgency';
@@ -11,7 +11,11 @@ import './urgency.css';
 
 export type RowUrgency = (row: OrderListRow) => ArrivalUrgency | null;
 
-/** The urgency of each row now (re-read every minute, so a row turns at midnight in Japan without a reload). */
+/**
+ * The urgency of each row now (re-read every minute, so a row turns at midnight in Japan without a reload). The
+ * function, and the urgency it gives a row, stay the same objects until the minute or the thresholds change, so a
+ * memoised row is not drawn again for an equal urgency (issue 27).
+ */
 export function useRowUrgency(enabled: boolean): RowUrgency | undefined {
   const info = useArrivalUrgency(enabled);
   const [now, setNow] = useState(() => new Date());
@@ -20,14 +24,28 @@ export function useRowUrgency(enabled: boolean): RowUrgency | undefined {
     const timer = setInterval(() => setNow(new Date()), 60_000);
     return () => clearInterval(timer);
   }, [enabled]);
-  if (!enabled || !info.data) return undefined;
-  const thresholds = info.data;
-  return (row) =>
-    arrivalUrgency(
-      { year: row.year_of_arrival_in_japan, month: row.month_of_arrival_in_japan, day: row.date_of_arrival_in_japan },
-      now,
-      thresholds,
-    );
+  const thresholds = enabled ? info.data : undefined;
+  // The last minute's answers: an urgency that did not change keeps its object, so the minute's tick redraws only
+  // the rows whose urgency did change.
+  const previous = useRef(new WeakMap<OrderListRow, ArrivalUrgency | null>());
+  return useMemo(() => {
+    if (!thresholds) return undefined;
+    const known = new WeakMap<OrderListRow, ArrivalUrgency | null>();
+    const before = previous.current;
+    previous.current = known;
+    return (row: OrderListRow) => {
+      if (known.has(row)) return known.get(row) ?? null;
+      const fresh = arrivalUrgency(
+        { year: row.year_of_arrival_in_japan, month: row.month_of_arrival_in_japan, day: row.date_of_arrival_in_japan },
+        now,
+        thresholds,
+      );
+      const last = before.get(row);
+      const urgency = last && fresh && last.level === fresh.level && last.text === fresh.text ? last : fresh;
+      known.set(row, urgency);
+      return urgency;
+    };
+  }, [thresholds, now]);
 }
 
 export const urgencyRowClass = (urgency: ArrivalUrgency | null | undefined) =>

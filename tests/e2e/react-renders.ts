@@ -1,0 +1,89 @@
+/**
+ * Counts what React renders in a page (issue 27), for the browser tests and the bench (bench/renders.ts). React's
+ * production build reports every commit to `__REACT_DEVTOOLS_GLOBAL_HOOK__` when one exists, so the page is given
+ * a small one before its scripts run (`context.addInitScript(RENDER_COUNTER)`). A component counts as rendered in a
+ * commit when it mounted or did work in it (React's PerformedWork flag); subtrees React did not enter are skipped,
+ * as React DevTools' profiler skips them. Counts are kept by component name (minified in a production build) and by
+ * component type, so a test can ask for the renders of the component that drew a given element, whatever its name.
+ */
+import type { Page } from 'playwright-core';
+
+/**
+ * The hook, as a script text: the bench runs through tsx, whose transform would add helpers the page does not have.
+ * Fiber tags counted: 0 function, 1 class, 11 forwardRef, 14 memo, 15 simple memo; flag 1 is PerformedWork.
+ */
+export const RENDER_COUNTER = `(() => {
+  const COMPONENT_TAGS = new Set([0, 1, 11, 14, 15]);
+  const log = { commits: 0, renders: 0, byName: {} };
+  const byType = new Map();
+  window.__renders = log;
+  const nameOf = (fiber) => {
+    const type = fiber.type;
+    if (!type) return '?';
+    const inner = type.type || type.render || type;
+    return type.displayName || inner.displayName || inner.name || type.name || 'Anonymous';
+  };
+  const visit = (fiber, mounting) => {
+    const previous = fiber.alternate;
+    const mounted = mounting || previous === null;
+    if (COMPONENT_TAGS.has(fiber.tag) && (mounted || (fiber.flags & 1) !== 0)) {
+      log.renders++;
+      const name = nameOf(fiber);
+      log.byName[name] = (log.byName[name] || 0) + 1;
+      byType.set(fiber.type, (byType.get(fiber.type) || 0) + 1);
+    }
+    // A child list React did not enter is the same list as before: nothing under it rendered.
+    if (!mounted && previous && fiber.child === previous.child) return;
+    for (let child = fiber.child; child; child = child.sibling) visit(child, mounted);
+  };
+  /** Renders so far of the component that drew this element (its nearest component above it). */
+  window.__rendersOf = (element) => {
+    const key = element && Object.keys(element).find((k) => k.startsWith('__reactFiber$'));
+    let fiber = key ? element[key] : null;
+    while (fiber && !COMPONENT_TAGS.has(fiber.tag)) fiber = fiber.return;
+    return fiber ? byType.get(fiber.type) || 0 : -1;
+  };
+  window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+    supportsFiber: true,
+    isDisabled: false,
+    renderers: new Map(),
+    inject: () => 1,
+    checkDCE: () => undefined,
+    onScheduleFiberRoot: () => undefined,
+    onCommitFiberUnmount: () => undefined,
+    onPostCommitFiberRoot: () => undefined,
+    onCommitFiberRoot: (_id, root) => {
+      log.commits++;
+      visit(root.current, false);
+      // The first commit that drew queue rows (a table row's order id cell, or a phone's card).
+      if (!log.rowsAt && document.querySelector('table tbody tr td:nth-child(2), .queue-card[data-row-index]'))
+        log.rowsAt = { commits: log.commits, renders: log.renders, byName: { ...log.byName } };
+    },
+  };
+})();`;
+
+export interface RenderLog {
+  commits: number;
+  renders: number;
+  byName: Record<string, number>;
+  /** The counts at the first commit that drew queue rows. */
+  rowsAt?: RenderLog;
+}
+
+export const renderLog = (page: Page) =>
+  page.evaluate('JSON.parse(JSON.stringify(window.__renders))') as Promise<RenderLog>;
+
+/** Renders so far of the component that drew the first element `selector` matches (-1: no such element). */
+export const rendersOf = (page: Page, selector: string) =>
+  page.evaluate(`window.__rendersOf(document.querySelector(${JSON.stringify(selector)}))`) as Promise<number>;
+
+/** Waits until the page has committed nothing for `quietMs`. */
+export async function settleRenders(page: Page, quietMs = 1000) {
+  let last = -1;
+  for (;;) {
+    const { commits } = await renderLog(page);
+    if (commits === last) return;
+    last = commits;
+    await page.waitForTimeout(quietMs);
+  }
+}
