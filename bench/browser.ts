@@ -7,6 +7,8 @@
  *    the time of its API call alone (the browser's resource timing), so the client's own share shows as a ratio.
  * Both are phases of `npm run bench` (bench/run.ts); `BENCH_ONLY=lighthouse` or `BENCH_ONLY=felt` runs one alone.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { launch as launchChrome } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
@@ -77,12 +79,12 @@ async function customerAccess(t: BrowserTarget) {
  * visit). Storage is set before the run (the staff token, the customer's order token in that tab's session storage)
  * and Lighthouse told not to reset it.
  */
-export async function lighthouseScores(t: BrowserTarget): Promise<LighthouseScore[]> {
+export async function lighthouseScores(t: BrowserTarget, pages?: string[]): Promise<LighthouseScore[]> {
   const chrome = await launchChrome({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
   const scores: LighthouseScore[] = [];
   try {
-    for (const target of PAGES(t)) {
+    for (const target of PAGES(t).filter((p) => !pages || pages.includes(p.page))) {
       const page = await browser.newPage();
       await page.goto(`${t.baseUrl}/api/health`);
       const access = target.customer ? await customerAccess(t) : null;
@@ -115,6 +117,14 @@ export async function lighthouseScores(t: BrowserTarget): Promise<LighthouseScor
       await page.close();
       const lhr = result?.lhr;
       if (!lhr) throw new Error(`Lighthouse gave no result for ${target.url}`);
+      // BENCH_LIGHTHOUSE_REPORTS=<folder>: each page's whole report (lighthouse's JSON), to read where the time goes.
+      if (process.env.BENCH_LIGHTHOUSE_REPORTS) {
+        mkdirSync(process.env.BENCH_LIGHTHOUSE_REPORTS, { recursive: true });
+        writeFileSync(
+          path.join(process.env.BENCH_LIGHTHOUSE_REPORTS, `${target.page.replace(/\W+/g, '-')}.json`),
+          JSON.stringify(lhr),
+        );
+      }
       const performance = Math.round(100 * (lhr.categories.performance?.score ?? 0));
       const accessibility = Math.round(100 * (lhr.categories.accessibility?.score ?? 0));
       const pick = (id: string) => lhr.audits[id]?.displayValue ?? '';
