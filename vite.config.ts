@@ -163,15 +163,76 @@ function bootstrapUsedOnly(): Plugin {
   };
 }
 
+/**
+ * The staff frame in one chunk (issue 27). Left to automatic splitting, the modules a staff screen's first load
+ * needs came as ~45 files of 1-30 KB (each a request: over HTTP/1.1, six at a time), because the screens, the frame
+ * and the light apps share them in many combinations. Here every module the staff frame (start-staff-app and the
+ * admin layout) imports statically, and that neither the entry nor the sign-in or public apps import, goes into one
+ * chunk `staff-frame`: every staff screen needs all of it, and the light pages never load it. The sets are read from
+ * the module graph once it is built (buildEnd), before chunks are made.
+ */
+function staffFrameChunk(): { plugin: Plugin; test(id: string): boolean } {
+  const frameOnly = new Set<string>();
+  return {
+    plugin: {
+      name: 'staff-frame-chunk',
+      apply: 'build',
+      buildEnd() {
+        const ids = [...this.getModuleIds()];
+        const find = (suffix: string) => {
+          const id = ids.find((candidate) => candidate.endsWith(suffix));
+          if (!id) throw new Error(`staff-frame-chunk: no module ${suffix}`);
+          return id;
+        };
+        const staticReach = (roots: string[]) => {
+          const seen = new Set<string>();
+          const pending = [...roots];
+          while (pending.length) {
+            const id = pending.pop()!;
+            if (seen.has(id)) continue;
+            seen.add(id);
+            pending.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+          }
+          return seen;
+        };
+        const light = staticReach(
+          ['main.tsx', 'app/SignInApp.tsx', 'app/sign-in-toasts.tsx', 'features/public/PublicApp.tsx'].map(find),
+        );
+        const frameRoots = ['app/start-staff-app.tsx', 'features/layout/AdminLayout.tsx'].map(find);
+        // The staff screens: what the router loads lazily. A module two or more of them import goes with the frame
+        // too: every staff page loads the frame, and a screen that needs the module would fetch it as a file of its own.
+        const screens = [...(this.getModuleInfo(find('app/router.tsx'))?.dynamicallyImportedIds ?? [])];
+        const usedBy = new Map<string, number>();
+        for (const screen of screens)
+          for (const id of staticReach([screen])) if (!screens.includes(id)) usedBy.set(id, (usedBy.get(id) ?? 0) + 1);
+        const roots = new Set([...frameRoots, ...screens]);
+        const candidates = [...staticReach(frameRoots), ...[...usedBy].filter(([, n]) => n >= 2).map(([id]) => id)];
+        // The roots stay chunks of their own (what main.tsx and the router import, under their names).
+        for (const id of candidates) if (!light.has(id) && !roots.has(id)) frameOnly.add(id);
+      },
+    },
+    test: (id) => frameOnly.has(id),
+  };
+}
+const staffFrame = staffFrameChunk();
+
 // The web app lives in web/; `npm run build` writes dist/web, which the server serves.
 // The manifest (dist/web/.vite/manifest.json) is what tests/budgets reads: each route's first-load files.
 export default defineConfig({
   root: 'web',
-  plugins: [react(), bootstrapUsedOnly(), precompress()],
+  plugins: [react(), bootstrapUsedOnly(), staffFrame.plugin, precompress()],
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,
     manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Not the captured modules' dependencies: those the light pages share (React) stay where they were.
+          groups: [{ name: 'staff-frame', test: staffFrame.test, includeDependenciesRecursively: false }],
+        },
+      },
+    },
   },
   server: {
     port: 5173,
