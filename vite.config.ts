@@ -165,11 +165,13 @@ function bootstrapUsedOnly(): Plugin {
 
 /**
  * The staff frame in one chunk (issue 27). Left to automatic splitting, the modules a staff screen's first load
- * needs came as ~45 files of 1-30 KB (each a request: over HTTP/1.1, six at a time), because the screens, the frame
- * and the light apps share them in many combinations. Here every module the staff frame (start-staff-app and the
- * admin layout) imports statically, and that neither the entry nor the sign-in or public apps import, goes into one
- * chunk `staff-frame`: every staff screen needs all of it, and the light pages never load it. The sets are read from
- * the module graph once it is built (buildEnd), before chunks are made.
+ * needs came as ~34 files of 0.1-66 KB (each a request: over HTTP/1.1, six at a time), because the screens, the frame
+ * and the light apps share them in many combinations. Here one chunk, `staff-frame`, takes every module that the
+ * staff frame (start-staff-app and the admin layout) imports statically, and every module that two or more staff
+ * screens (the router's lazy routes) import, unless the entry or the sign-in or public apps import it too: every
+ * staff page loads the frame anyway, and the light pages never load it. Each screen keeps a chunk of its own for
+ * what only it uses (route-level splitting). The sets are read from the module graph once it is built (buildEnd),
+ * before chunks are made (docs/decisions/0032).
  */
 function staffFrameChunk(): { plugin: Plugin; test(id: string): boolean } {
   const frameOnly = new Set<string>();
