@@ -164,26 +164,29 @@ function bootstrapUsedOnly(): Plugin {
 }
 
 /**
- * The staff frame in one chunk (issue 27). Left to automatic splitting, the modules a staff screen's first load
- * needs came as ~34 files of 0.1-66 KB (each a request: over HTTP/1.1, six at a time), because the screens, the frame
- * and the light apps share them in many combinations. Here one chunk, `staff-frame`, takes every module that the
- * staff frame (start-staff-app and the admin layout) imports statically, and every module that two or more staff
- * screens (the router's lazy routes) import, unless the entry or the sign-in or public apps import it too: every
- * staff page loads the frame anyway, and the light pages never load it. Each screen keeps a chunk of its own for
- * what only it uses (route-level splitting). The sets are read from the module graph once it is built (buildEnd),
- * before chunks are made (docs/decisions/0032).
+ * Fewer files on a first load (issue 27). Left to automatic splitting, the modules a staff screen's first load needs
+ * came as ~40 files of 0.1-66 KB, a public page's as 7 (each a request: over HTTP/1.1, six at a time), because the
+ * screens, the frame and the three apps share modules in many combinations. Two chunks gather them instead:
+ *  - `shared`: what the public pages import statically and the sign-in app or the staff frame too (React DOM, the
+ *    API client, small helpers), unless the entry itself imports it;
+ *  - `staff-frame`: what the staff frame (start-staff-app and the admin layout) imports statically, and what two or
+ *    more staff screens (the router's lazy routes) import, unless the entry or a light app imports it: every staff
+ *    page loads the frame anyway, and the light pages never load it.
+ * Each screen and app keeps a chunk of its own for what only it uses (route-level splitting), under its own name.
+ * The sets are read from the module graph once it is built (buildEnd), before chunks are made (docs/decisions/0032).
  */
-function staffFrameChunk(): { plugin: Plugin; test(id: string): boolean } {
-  const frameOnly = new Set<string>();
+function firstLoadChunks(): { plugin: Plugin; groups: { name: string; test(id: string): boolean }[] } {
+  const shared = new Set<string>();
+  const staffFrame = new Set<string>();
   return {
     plugin: {
-      name: 'staff-frame-chunk',
+      name: 'first-load-chunks',
       apply: 'build',
       buildEnd() {
         const ids = [...this.getModuleIds()];
         const find = (suffix: string) => {
           const id = ids.find((candidate) => candidate.endsWith(suffix));
-          if (!id) throw new Error(`staff-frame-chunk: no module ${suffix}`);
+          if (!id) throw new Error(`first-load-chunks: no module ${suffix}`);
           return id;
         };
         const staticReach = (roots: string[]) => {
@@ -197,32 +200,45 @@ function staffFrameChunk(): { plugin: Plugin; test(id: string): boolean } {
           }
           return seen;
         };
-        const light = staticReach(
-          ['main.tsx', 'app/SignInApp.tsx', 'app/sign-in-toasts.tsx', 'features/public/PublicApp.tsx'].map(find),
-        );
+        const entry = staticReach([find('main.tsx')]);
         const frameRoots = ['app/start-staff-app.tsx', 'features/layout/AdminLayout.tsx'].map(find);
-        // The staff screens: what the router loads lazily. A module two or more of them import goes with the frame
-        // too: every staff page loads the frame, and a screen that needs the module would fetch it as a file of its own.
+        // The staff screens: what the router loads lazily.
         const screens = [...(this.getModuleInfo(find('app/router.tsx'))?.dynamicallyImportedIds ?? [])];
-        const usedBy = new Map<string, number>();
-        for (const screen of screens)
-          for (const id of staticReach([screen])) if (!screens.includes(id)) usedBy.set(id, (usedBy.get(id) ?? 0) + 1);
-        const roots = new Set([...frameRoots, ...screens]);
-        const candidates = [...staticReach(frameRoots), ...[...usedBy].filter(([, n]) => n >= 2).map(([id]) => id)];
-        // The roots stay chunks of their own (what main.tsx and the router import, under their names).
-        for (const id of candidates) if (!light.has(id) && !roots.has(id)) frameOnly.add(id);
+        const apps = [
+          ['features/public/PublicApp.tsx'].map(find),
+          ['app/SignInApp.tsx', 'app/sign-in-toasts.tsx'].map(find),
+          frameRoots,
+        ];
+        // The roots stay chunks of their own (what main.tsx, the apps and the router import, under their names).
+        const roots = new Set([...apps.flat(), ...screens]);
+        const countUses = (reaches: Set<string>[]) => {
+          const uses = new Map<string, number>();
+          for (const reach of reaches) for (const id of reach) uses.set(id, (uses.get(id) ?? 0) + 1);
+          return uses;
+        };
+        const appReach = apps.map(staticReach);
+        // Only what the public pages use themselves: their budget is the tightest (70 KB).
+        for (const [id, n] of countUses(appReach))
+          if (n >= 2 && appReach[0]!.has(id) && !entry.has(id) && !roots.has(id)) shared.add(id);
+        const light = new Set([...entry, ...appReach[0]!, ...appReach[1]!]);
+        const byScreens = countUses(screens.map((screen) => staticReach([screen])));
+        const frameCandidates = [...appReach[2]!, ...[...byScreens].filter(([, n]) => n >= 2).map(([id]) => id)];
+        for (const id of frameCandidates) if (!light.has(id) && !roots.has(id)) staffFrame.add(id);
       },
     },
-    test: (id) => frameOnly.has(id),
+    groups: [
+      { name: 'shared', test: (id) => shared.has(id) },
+      { name: 'staff-frame', test: (id) => staffFrame.has(id) },
+    ],
   };
 }
-const staffFrame = staffFrameChunk();
+const firstLoad = firstLoadChunks();
 
 // The web app lives in web/; `npm run build` writes dist/web, which the server serves.
 // The manifest (dist/web/.vite/manifest.json) is what tests/budgets reads: each route's first-load files.
 export default defineConfig({
   root: 'web',
-  plugins: [react(), bootstrapUsedOnly(), staffFrame.plugin, precompress()],
+  plugins: [react(), bootstrapUsedOnly(), firstLoad.plugin, precompress()],
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,
@@ -231,7 +247,7 @@ export default defineConfig({
       output: {
         codeSplitting: {
           // Not the captured modules' dependencies: those the light pages share (React) stay where they were.
-          groups: [{ name: 'staff-frame', test: staffFrame.test, includeDependenciesRecursively: false }],
+          groups: firstLoad.groups.map((group) => ({ ...group, includeDependenciesRecursively: false })),
         },
       },
     },
