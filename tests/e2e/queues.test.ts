@@ -191,6 +191,38 @@ describe('order queues in the browser', () => {
     }
   });
 
+  it('asks for a queue, and an order, as soon as the pointer is on its link: the click finds the answer (issue 27)', async () => {
+    const member = await server.createMember('Team', 'Hover Helen');
+    const { context, page } = await newPage(browser);
+    await signIn(page, server.baseUrl, member.email);
+    await page.locator('tbody tr td:nth-child(2)').first().waitFor();
+    const lists: string[] = [];
+    const details: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/api/admin/get-orders-list/orderHistory') lists.push(url.search);
+      if (url.pathname.startsWith('/api/admin/get-orders-details/')) details.push(url.pathname);
+    });
+
+    // The pointer on the sidebar's Order History: its first page is asked for before any click.
+    const link = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /Order History/ });
+    await link.hover();
+    await expect.poll(() => lists.length).toBe(1);
+    expect(lists[0]).toContain('page=1&limit=10');
+    await link.click();
+    await page.getByRole('heading', { name: 'Order History' }).waitFor();
+    await page.locator('table[aria-busy=false] tbody tr td:nth-child(2)').first().waitFor();
+    expect(lists, 'the screen took the answer the hover asked for').toHaveLength(1);
+
+    // The pointer on a row's View: that order is asked for before the click.
+    const firstRow = page.locator('tbody tr').first();
+    const orderId = Number(await firstRow.locator('td:nth-child(2)').textContent());
+    await firstRow.getByRole('link', { name: 'View' }).hover();
+    await expect.poll(() => details.length).toBe(1);
+    expect(details[0]).toBe(`/api/admin/get-orders-details/${orderId}`);
+    await context.close();
+  });
+
   it('Delete is absent for a Team member, and asks for confirmation for a Manager', async () => {
     const team = await server.createMember('Team', 'Tom NoDelete');
     const { context, page } = await newPage(browser);

@@ -7,12 +7,14 @@
 import { useEffect, useState } from 'react';
 import { Link, Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { Dropdown } from 'react-bootstrap';
+import { useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '../../lib/auth-context';
 import { APP_NAME } from '../../lib/app-name';
 import { paths } from '../../lib/paths';
 import { DASHBOARD_TILES, visibleLinks } from './navigation';
 import { useFolderCounts } from './use-folder-counts';
 import { LiveProvider, LiveStatus } from '../live';
+import { prefetchQueueProps } from '../queues';
 import { SessionExpiryWarning } from '../session-expiry';
 import { useArrivalUrgency } from '../../lib/arrival-urgency';
 import './admin-layout.css';
@@ -20,6 +22,7 @@ import './admin-layout.css';
 export function AdminLayout() {
   const { user, signOut } = useAuth();
   const location = useLocation();
+  const queryClient = useQueryClient();
   const [sidebarOpen, setSidebarOpen] = useState(false);
   const counts = useFolderCounts(!!user);
   const urgency = useArrivalUrgency(!!user);
@@ -78,7 +81,12 @@ export function AdminLayout() {
             <ul className="nav flex-column py-2">
               {visibleLinks(user.type).map((link) => (
                 <li className="nav-item" key={link.to}>
-                  <NavLink to={link.to} className="nav-link d-flex justify-content-between align-items-center" end>
+                  <NavLink
+                    to={link.to}
+                    className="nav-link d-flex justify-content-between align-items-center"
+                    end
+                    {...(link.folder ? prefetchQueueProps(queryClient, link.folder) : {})}
+                  >
                     <span>{link.label}</span>
                     {link.count ? (
                       <span className="badge rounded-pill text-bg-secondary" data-count={link.count}>
@@ -95,7 +103,13 @@ export function AdminLayout() {
             {/* A compact strip (issue 26): one line per tile, scrolling sideways on its own where five do not fit. */}
             <div className="dashboard-tiles">
               {DASHBOARD_TILES.map((tile) => (
-                <NavLink key={tile.to} to={tile.to} className="tile card text-decoration-none" data-count={tile.count}>
+                <NavLink
+                  key={tile.to}
+                  to={tile.to}
+                  className="tile card text-decoration-none"
+                  data-count={tile.count}
+                  {...(tile.folder ? prefetchQueueProps(queryClient, tile.folder) : {})}
+                >
                   <div className="card-body">
                     <div className="tile-count">{countOf(tile.count) ?? '…'}</div>
                     <div className="tile-label">{tile.label}</div>

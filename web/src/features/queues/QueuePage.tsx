@@ -19,6 +19,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PageHeader } from '../../components/PageHeader';
 import { Pagination } from '../../components/Pagination';
 import { useOrderPage } from './api/get-order-page';
+import { queuePageRequest } from './prefetch-queue';
 import {
   useAssignToMe,
   useDeleteOrders,
@@ -61,13 +62,7 @@ export function QueuePage({ folder, title }: { folder: Folder; title: string }) 
   const filterKey = JSON.stringify(params.filters);
   const [knownTotal, setKnownTotal] = useState<number>();
   const limit = effectiveLimit(params.limitChoice, knownTotal);
-  const page = useOrderPage(folder, {
-    page: params.page,
-    limit,
-    search: params.search,
-    sort: params.sort,
-    filters: params.filters,
-  });
+  const page = useOrderPage(folder, queuePageRequest(params, limit));
   // Rows as the live queue shows them: new arrivals held back until asked for (features/live).
   const live = useLiveQueue(folder, page.data?.rows, { searching: !!params.search || filterKey !== '{}' });
   const { rows } = live;
