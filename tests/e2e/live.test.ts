@@ -128,6 +128,16 @@ describe('live queues and presence', () => {
     await presence.waitFor({ state: 'detached', timeout: 5000 });
   });
 
+  /**
+   * One row drawn again, not the page's: at least once, and at most three times (the live queue may read the page
+   * again after a colleague's action and draw the changed row with its new data), against once per row (five or more)
+   * when every row is drawn again.
+   */
+  const expectOneRowDrawn = (drawn: number, rows: number, what: string) => {
+    expect(drawn, `${what}: its row drawn again`).toBeGreaterThanOrEqual(1);
+    expect(drawn, `${what}: that row only, not all ${rows}`).toBeLessThanOrEqual(3);
+  };
+
   it("redraws only the row that changed: a ticked box, a colleague's eye (issue 27)", async () => {
     await openQueue(ben.page);
     await settleRenders(ben.page);
@@ -142,14 +152,14 @@ describe('live queues and presence', () => {
     await first.locator('input[type=checkbox]').check();
     await expect.poll(() => first.getAttribute('class')).toContain('table-active');
     await settleRenders(ben.page, 500);
-    expect(await nameCells(), `a ticked box draws its row again, not all ${rows}`).toBe(before + 1);
+    expectOneRowDrawn((await nameCells()) - before, rows, 'a ticked box');
 
     const orderId = Number(await first.locator('td:nth-child(2)').textContent());
     before = await nameCells();
     await asha.page.goto(`${server.baseUrl}/admin/view-order/${encodeId(orderId)}`);
     await first.locator('.live-eye').waitFor({ timeout: 5000 });
     await settleRenders(ben.page, 500);
-    expect(await nameCells(), `the eye draws its row again, not all ${rows}`).toBe(before + 1);
+    expectOneRowDrawn((await nameCells()) - before, rows, 'the eye');
     await asha.page.goto(`${server.baseUrl}/admin`);
   });
 

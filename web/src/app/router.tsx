@@ -3,7 +3,7 @@
  * separate small app (features/public/PublicApp.tsx) that main.tsx starts for every non-staff address
  * (staff-paths.ts); a link here to such an address loads that app. A chunk that fails to load shows RouteError.
  */
-import { useEffect, type ComponentType } from 'react';
+import { memo, useEffect, type ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { FOLDERS, folderDeclaration, type Folder } from '../../../shared/folders';
 import { PageLoading, RouteError } from './RouteError';
@@ -21,7 +21,9 @@ function PublicAddress() {
 /**
  * A lazy route whose module's named export is the screen. A failed download is
  * caught here and shown as the friendly reload page: the router would otherwise
- * leave the outlet empty when `lazy` rejects.
+ * leave the outlet empty when `lazy` rejects. The screen is memoised (it takes no props): the admin frame around it
+ * renders again whenever its counts, urgency figures or live state change, and the screen need not (issue 27, a
+ * queue page was drawn again for each); its own state, queries and the address still render it.
  */
 function screen<M>(
   load: () => Promise<M>,
@@ -30,7 +32,7 @@ function screen<M>(
   return {
     lazy: async () => {
       try {
-        return { Component: pick(await load()) };
+        return { Component: memo(pick(await load())) };
       } catch (error) {
         return { Component: () => <RouteError error={error} /> };
       }
