@@ -8,9 +8,9 @@ import type { ArrivalUrgency } from '../../../../shared/arrival-urgency';
 import { statusLabel } from '../../../../shared/orders';
 import type { OrderListRow } from '../../../../shared/schemas/order-list';
 import { arrivalDate } from './format';
-import { fullName, RowActions } from './row-cells';
-import { DEPARTED_ROW_CLASS, DepartedNote, ViewersMark } from '../live';
-import { urgencyRowClass } from './urgency/row-urgency';
+import { fullName, RowActions, RowCheckbox } from './row-cells';
+import { DepartedNote, ViewersMark } from '../live';
+import { queueItemClasses, queueItemProps, type QueueItemProps } from './queue-item';
 import type { QueueRowsProps } from './QueueTable';
 
 export interface QueueCardsProps extends QueueRowsProps {
@@ -25,20 +25,8 @@ const arrivalOf = (row: OrderListRow) => ({
   value: arrivalDate(row.date_of_arrival_in_japan, row.month_of_arrival_in_japan, row.year_of_arrival_in_japan),
 });
 
-export function QueueCards({
-  rows,
-  loading,
-  selected,
-  onToggle,
-  onToggleAll,
-  onDelete,
-  rowLinks,
-  urgencyOf,
-  focusedIndex = -1,
-  marksOf,
-  placeholderRows = 0,
-  dateOf = arrivalOf,
-}: QueueCardsProps) {
+export function QueueCards(props: QueueCardsProps) {
+  const { rows, loading, selected, onToggle, onToggleAll, onDelete, placeholderRows = 0, dateOf = arrivalOf } = props;
   const selectAllId = useId();
   const placeholding = rows.length === 0 && loading && placeholderRows > 0;
   const allSelected = rows.length > 0 && rows.every((r) => selected?.has(r.order_id));
@@ -84,85 +72,32 @@ export function QueueCards({
     <>
       {selectAll}
       <ul className="queue-rows queue-cards list-unstyled mb-0" aria-label="Orders" aria-busy={loading}>
-        {rows.map((row, index) => {
-          const marks = marksOf?.(row);
-          return (
-            <QueueCard
-              key={row.order_id}
-              row={row}
-              index={index}
-              selected={selected?.has(row.order_id) ?? false}
-              focused={index === focusedIndex}
-              urgency={urgencyOf?.(row) ?? null}
-              departed={marks?.departed}
-              viewers={marks?.viewers}
-              onToggle={onToggle}
-              onDelete={onDelete}
-              rowLinks={rowLinks}
-              dateOf={dateOf}
-            />
-          );
-        })}
+        {rows.map((row, index) => (
+          <QueueCard key={row.order_id} {...queueItemProps(row, index, props)} onToggle={onToggle} dateOf={dateOf} />
+        ))}
       </ul>
     </>
   );
 }
 
-/** One card: plain values and stable callbacks, so React skips cards whose own data did not change (issue 27). */
-interface QueueCardProps {
-  row: OrderListRow;
-  index: number;
-  selected: boolean;
-  focused: boolean;
-  /** null when not urgent or not known yet (the same value either way, so such a row is not drawn again). */
-  urgency: ArrivalUrgency | null;
-  departed: string | undefined;
-  viewers: string | undefined;
-  onToggle: ((orderId: number) => void) | undefined;
-  onDelete: ((row: OrderListRow) => void) | undefined;
-  rowLinks: ((row: OrderListRow) => ReactNode) | undefined;
-  dateOf(row: OrderListRow): { label: string; value: string };
-}
-
-const QueueCard = memo(function QueueCard({
-  row,
-  index,
-  selected,
-  focused,
-  urgency,
-  departed,
-  viewers,
-  onToggle,
-  onDelete,
-  rowLinks,
-  dateOf,
-}: QueueCardProps) {
+/** One card, drawn again only when its own values change (queue-item.ts). */
+const QueueCard = memo(function QueueCard(
+  item: QueueItemProps & {
+    onToggle: ((orderId: number) => void) | undefined;
+    dateOf(row: OrderListRow): { label: string; value: string };
+  },
+) {
+  const { row, index, selected, focused, urgency, departed, viewers, onToggle, onDelete, rowLinks, dateOf } = item;
   const date = dateOf(row);
   return (
     <li
       data-row-index={index}
       tabIndex={-1}
       aria-current={focused ? 'true' : undefined}
-      className={[
-        'queue-card',
-        selected ? 'is-selected' : '',
-        urgencyRowClass(urgency),
-        focused ? 'queue-row-focused' : '',
-        departed ? DEPARTED_ROW_CLASS : '',
-      ]
-        .join(' ')
-        .trim()}
+      className={`queue-card ${queueItemClasses(item, 'is-selected')}`.trim()}
     >
       <div className="queue-card-head">
-        {onToggle ? (
-          <input
-            type="checkbox"
-            className="form-check-input"
-            aria-label={`Select order ${row.order_id}`}
-            checked={selected}
-            onChange={() => onToggle(row.order_id)}
-          />
-        ) : null}
+        {onToggle ? <RowCheckbox orderId={row.order_id} checked={selected} onToggle={onToggle} /> : null}
         <span className="queue-card-name">{fullName(row)}</span>
       </div>
       <dl className="queue-card-facts">

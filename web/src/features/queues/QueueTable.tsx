@@ -4,40 +4,27 @@
  * hover and focus), the Action column sticky at the right while the table scrolls sideways, the body scrolling
  * inside the window's height (queues.css); under 768 px the rows are cards (QueueCards).
  */
-import { memo, type ReactNode } from 'react';
-import type { ArrivalUrgency } from '../../../../shared/arrival-urgency';
+import { memo } from 'react';
 import { statusLabel } from '../../../../shared/orders';
 import type { OrderListRow } from '../../../../shared/schemas/order-list';
 import { PHONE_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { telephone } from './format';
 import { STAFF_ZONE_HEADING, StaffTime } from '../../lib/time';
-import { DEPARTED_ROW_CLASS, DepartedNote, ViewersMark, type LiveMarks } from '../live';
+import { DepartedNote, ViewersMark } from '../live';
 import { QueueCards } from './QueueCards';
-import { EmailCell, NameCell, RowActionsCell } from './row-cells';
+import { EmailCell, NameCell, RowActionsCell, RowCheckbox } from './row-cells';
 import { TruncatedText } from './TruncatedText';
-import { ArrivalCell, ArrivalHeader, urgencyRowClass, type RowUrgency } from './urgency/row-urgency';
+import { ArrivalCell, ArrivalHeader } from './urgency/row-urgency';
+import { queueItemClasses, queueItemProps, type QueueItemProps, type QueueItemSource } from './queue-item';
 
 /** What the table's rows and the phone's cards both draw. */
-export interface QueueRowsProps {
+export interface QueueRowsProps extends QueueItemSource {
   rows: OrderListRow[];
   loading: boolean;
-  selected?: ReadonlySet<number> | undefined;
+  /** Stable, as the source's functions (queue-item.ts): rows are memoised (issue 27). */
   onToggle?: ((orderId: number) => void) | undefined;
-  onDelete?: ((row: OrderListRow) => void) | undefined;
-  /** More links in a row's Action cell (the ChargeBack queue's defence packs). */
-  rowLinks?: ((row: OrderListRow) => ReactNode) | undefined;
-  /*
-   * Issue 27: rows are memoised (QueueRow, QueueCard), so a change to one row (its checkbox, a colleague opening it)
-   * draws that row alone. The callbacks above must therefore keep their identity between renders (useCallback).
-   */
-  /** Arrival urgency of each row (issue 23), where the queue shows it. */
-  urgencyOf?: RowUrgency | undefined;
-  /** The row the keyboard focus is on (issue 23), -1 for none. */
-  focusedIndex?: number;
   /** Sorting by arrival date, where the queue offers it. */
   arrivalSort?: { sorted: boolean; onSort(): void } | undefined;
-  /** Live marks of a row (features/live): what happened to it if it left the queue, who has it open. */
-  marksOf?: ((row: OrderListRow) => LiveMarks | undefined) | undefined;
   /** Rows to hold the page's place with while its first rows load (the page size), so nothing moves when they come. */
   placeholderRows?: number;
 }
@@ -53,20 +40,8 @@ export function QueueTable(props: QueueTableProps) {
   return phone ? <QueueCards {...props} /> : <QueueRowsTable {...props} />;
 }
 
-function QueueRowsTable({
-  rows,
-  loading,
-  selected,
-  onToggle,
-  onToggleAll,
-  onDelete,
-  rowLinks,
-  urgencyOf,
-  focusedIndex = -1,
-  arrivalSort,
-  marksOf,
-  placeholderRows = 0,
-}: QueueTableProps) {
+function QueueRowsTable(props: QueueTableProps) {
+  const { rows, loading, selected, onToggle, onToggleAll, onDelete, arrivalSort, placeholderRows = 0 } = props;
   const allSelected = rows.length > 0 && rows.every((r) => selected.has(r.order_id));
   const placeholding = rows.length === 0 && loading && placeholderRows > 0;
   return (
@@ -104,24 +79,9 @@ function QueueRowsTable({
               </td>
             </tr>
           ) : (
-            rows.map((row, index) => {
-              const marks = marksOf?.(row);
-              return (
-                <QueueRow
-                  key={row.order_id}
-                  row={row}
-                  index={index}
-                  selected={selected.has(row.order_id)}
-                  focused={index === focusedIndex}
-                  urgency={urgencyOf?.(row) ?? null}
-                  departed={marks?.departed}
-                  viewers={marks?.viewers}
-                  onToggle={onToggle}
-                  onDelete={onDelete}
-                  rowLinks={rowLinks}
-                />
-              );
-            })
+            rows.map((row, index) => (
+              <QueueRow key={row.order_id} {...queueItemProps(row, index, props)} onToggle={onToggle} />
+            ))
           )}
         </tbody>
         {/* Apart from the body's rows (tfoot), so nothing that reads the table takes a loading row for an order. */}
@@ -137,57 +97,18 @@ function QueueRowsTable({
   );
 }
 
-/** What one table row draws: plain values and stable callbacks, so React skips rows whose own data did not change. */
-interface QueueRowProps {
-  row: OrderListRow;
-  index: number;
-  selected: boolean;
-  focused: boolean;
-  /** null when not urgent or not known yet (the same value either way, so such a row is not drawn again). */
-  urgency: ArrivalUrgency | null;
-  departed: string | undefined;
-  viewers: string | undefined;
-  onToggle(orderId: number): void;
-  onDelete: ((row: OrderListRow) => void) | undefined;
-  rowLinks: ((row: OrderListRow) => ReactNode) | undefined;
-}
-
-const QueueRow = memo(function QueueRow({
-  row,
-  index,
-  selected,
-  focused,
-  urgency,
-  departed,
-  viewers,
-  onToggle,
-  onDelete,
-  rowLinks,
-}: QueueRowProps) {
+/** One table row, drawn again only when its own values change (queue-item.ts). */
+const QueueRow = memo(function QueueRow(item: QueueItemProps & { onToggle(orderId: number): void }) {
+  const { row, index, selected, focused, urgency, departed, viewers, onToggle, onDelete, rowLinks } = item;
   return (
     <tr
       data-row-index={index}
       tabIndex={-1}
       aria-current={focused ? 'true' : undefined}
-      className={
-        [
-          selected ? 'table-active' : '',
-          urgencyRowClass(urgency),
-          focused ? 'queue-row-focused' : '',
-          departed ? DEPARTED_ROW_CLASS : '',
-        ]
-          .join(' ')
-          .trim() || undefined
-      }
+      className={queueItemClasses(item, 'table-active') || undefined}
     >
       <td>
-        <input
-          type="checkbox"
-          className="form-check-input"
-          aria-label={`Select order ${row.order_id}`}
-          checked={selected}
-          onChange={() => onToggle(row.order_id)}
-        />
+        <RowCheckbox orderId={row.order_id} checked={selected} onToggle={onToggle} />
       </td>
       <td>
         {row.order_id}

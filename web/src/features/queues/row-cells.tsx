@@ -13,6 +13,27 @@ import { TruncatedText } from './TruncatedText';
 
 export const fullName = (row: Pick<OrderListRow, 'given_name' | 'surname'>) => `${row.given_name} ${row.surname}`;
 
+/** A row's (or card's) selection box. */
+export function RowCheckbox({
+  orderId,
+  checked,
+  onToggle,
+}: {
+  orderId: number;
+  checked: boolean;
+  onToggle(orderId: number): void;
+}) {
+  return (
+    <input
+      type="checkbox"
+      className="form-check-input"
+      aria-label={`Select order ${orderId}`}
+      checked={checked}
+      onChange={() => onToggle(orderId)}
+    />
+  );
+}
+
 /** Name (given name plus surname), one line. */
 export function NameCell({ row }: { row: OrderListRow }) {
   return (
