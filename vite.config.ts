@@ -184,9 +184,10 @@ function firstLoadChunks(): { plugin: Plugin; groups: { name: string; test(id: s
       apply: 'build',
       buildEnd() {
         const ids = [...this.getModuleIds()];
-        const find = (suffix: string) => {
-          const id = ids.find((candidate) => candidate.endsWith(suffix));
-          if (!id) throw new Error(`first-load-chunks: no module ${suffix}`);
+        // A module of web/src by its path there (the whole path: `main.tsx` alone would also match `domain.tsx`).
+        const find = (inSrc: string) => {
+          const id = ids.find((candidate) => candidate.replaceAll('\\', '/').endsWith(`/web/src/${inSrc}`));
+          if (!id) throw new Error(`first-load-chunks: no module web/src/${inSrc}`);
           return id;
         };
         const staticReach = (roots: string[]) => {

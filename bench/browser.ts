@@ -12,7 +12,7 @@ import path from 'node:path';
 import { launch as launchChrome } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
-import { chromium, type Page } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 
 export const CHROME_PATH = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
@@ -79,12 +79,12 @@ async function customerAccess(t: BrowserTarget) {
  * visit). Storage is set before the run (the staff token, the customer's order token in that tab's session storage)
  * and Lighthouse told not to reset it.
  */
-export async function lighthouseScores(t: BrowserTarget, pages?: string[]): Promise<LighthouseScore[]> {
+export async function lighthouseScores(t: BrowserTarget): Promise<LighthouseScore[]> {
   const chrome = await launchChrome({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
   const scores: LighthouseScore[] = [];
   try {
-    for (const target of PAGES(t).filter((p) => !pages || pages.includes(p.page))) {
+    for (const target of PAGES(t)) {
       const page = await browser.newPage();
       await page.goto(`${t.baseUrl}/api/health`);
       const access = target.customer ? await customerAccess(t) : null;
@@ -217,17 +217,27 @@ async function timeInPage(
 /** The search box's wait after the last key (product rule: search inputs are debounced by 500 ms). */
 const SEARCH_WAIT_MS = 500;
 
-/** Felt latency of three everyday actions, each run `runs` times after a reload (an empty query cache, code from the HTTP cache). */
-export async function feltLatency(t: BrowserTarget, runs: number, searchTerm: string): Promise<FeltLatency[]> {
-  const browser = await chromium.launch({
+/** Debian's Chromium driven by playwright-core, with the flags above (headless is playwright's own option). */
+export const launchChromium = () =>
+  chromium.launch({
     executablePath: CHROME_PATH,
     headless: true,
     args: CHROME_FLAGS.filter((f) => f !== '--headless=new'),
   });
+
+/** A 1366 x 900 browser context whose pages start signed in as the staff member of `token`. */
+export async function staffContext(browser: Browser, token: string) {
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-  await context.addInitScript((token) => {
-    localStorage.setItem('user', JSON.stringify({ accessToken: token }));
-  }, t.staffToken);
+  await context.addInitScript((accessToken) => {
+    localStorage.setItem('user', JSON.stringify({ accessToken }));
+  }, token);
+  return context;
+}
+
+/** Felt latency of three everyday actions, each run `runs` times after a reload (an empty query cache, code from the HTTP cache). */
+export async function feltLatency(t: BrowserTarget, runs: number, searchTerm: string): Promise<FeltLatency[]> {
+  const browser = await launchChromium();
+  const context = await staffContext(browser, t.staffToken);
   const page = await context.newPage();
   const rows =
     'document.querySelector("table[aria-busy=false] tbody tr td:nth-child(2)")?.textContent?.match(/^\\d+$/)';

@@ -5,29 +5,30 @@
  *    many of them came after the commit that drew the rows;
  *  - ticking one row's checkbox;
  *  - a colleague opening the first row's order (a second session): what its presence mark costs the page.
- * Beside each, the renders of the truncated cell texts (three per row drawn: name, e-mail, telephone), the part that
- * grows with the page size. A phase of `npm run bench` (`BENCH_ONLY=renders`); also runs alone against any server:
+ * Beside each, the queue rows drawn (the name cell's renders), the part that grows with the page size. A phase of
+ * `npm run bench` (`BENCH_ONLY=renders`); also runs alone against any server:
  *   npx tsx bench/renders.ts http://127.0.0.1:3000 <staff token> <a colleague's staff token>
  * (RENDERS_TOP=20 adds the most rendered components by name: readable with a build made with `vite build --minify false`.)
  */
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { encodeId } from '../shared/ids';
 import { RENDER_COUNTER, renderLog, rendersOf, settleRenders, type RenderLog } from '../tests/e2e/react-renders';
-import { CHROME_PATH, type BrowserTarget } from './browser';
+import { launchChromium, staffContext, type BrowserTarget } from './browser';
 
 export interface RenderCounts {
   scenario: string;
   commits: number;
   renders: number;
-  /** Renders of the truncated cell texts: three per queue row drawn. */
-  cellTextRenders: number;
+  /** Queue rows drawn (the name cell's renders: once per row drawn). */
+  rowsDrawn: number;
   top?: string;
 }
 
 const TOP = Number(process.env.RENDERS_TOP ?? 0);
-const CELL_TEXT = 'tbody tr .cell-truncate';
+/** The name cell's component renders once per row drawn (not the truncated text inside it, which also draws itself when its column's width changes). */
+const NAME_CELL = 'tbody tr td.queue-cell-name';
 
-function difference(after: RenderLog, before: RenderLog, cellTexts: [number, number], scenario: string): RenderCounts {
+function difference(after: RenderLog, before: RenderLog, namesDrawn: [number, number], scenario: string): RenderCounts {
   const byName = Object.entries(after.byName)
     .map(([name, n]) => [name, n - (before.byName[name] ?? 0)] as const)
     .filter(([, n]) => n > 0)
@@ -36,7 +37,7 @@ function difference(after: RenderLog, before: RenderLog, cellTexts: [number, num
     scenario,
     commits: after.commits - before.commits,
     renders: after.renders - before.renders,
-    cellTextRenders: cellTexts[1] - cellTexts[0],
+    rowsDrawn: namesDrawn[1] - namesDrawn[0],
     ...(TOP
       ? {
           top: byName
@@ -48,32 +49,20 @@ function difference(after: RenderLog, before: RenderLog, cellTexts: [number, num
   };
 }
 
-async function signedInContext(browser: Awaited<ReturnType<typeof chromium.launch>>, token: string) {
-  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-  await context.addInitScript((accessToken) => {
-    localStorage.setItem('user', JSON.stringify({ accessToken }));
-  }, token);
-  return context;
-}
-
 /** Measures one change made by `act` until the page is still again. */
 async function measure(page: Page, scenario: string, act: () => Promise<void>): Promise<RenderCounts> {
   const before = await renderLog(page);
-  const cellsBefore = await rendersOf(page, CELL_TEXT);
+  const namesBefore = await rendersOf(page, NAME_CELL);
   await act();
   await settleRenders(page, 500);
-  return difference(await renderLog(page), before, [cellsBefore, await rendersOf(page, CELL_TEXT)], scenario);
+  return difference(await renderLog(page), before, [namesBefore, await rendersOf(page, NAME_CELL)], scenario);
 }
 
 export async function reactRenders(t: BrowserTarget): Promise<RenderCounts[]> {
-  const browser = await chromium.launch({
-    executablePath: CHROME_PATH,
-    headless: true,
-    args: ['--disable-gpu', '--disable-dev-shm-usage', ...(process.getuid?.() === 0 ? ['--no-sandbox'] : [])],
-  });
+  const browser = await launchChromium();
   const results: RenderCounts[] = [];
   try {
-    const context = await signedInContext(browser, t.staffToken);
+    const context = await staffContext(browser, t.staffToken);
     await context.addInitScript(RENDER_COUNTER);
     const page = await context.newPage();
     await page.goto(`${t.baseUrl}/admin`);
@@ -81,13 +70,13 @@ export async function reactRenders(t: BrowserTarget): Promise<RenderCounts[]> {
     await settleRenders(page);
     const loaded = await renderLog(page);
     const empty: RenderLog = { commits: 0, renders: 0, byName: {} };
-    const cellTexts = await rendersOf(page, CELL_TEXT);
-    results.push(difference(loaded, empty, [0, cellTexts], 'load New Orders (until still for 1 s)'));
+    const namesDrawn = await rendersOf(page, NAME_CELL);
+    results.push(difference(loaded, empty, [0, namesDrawn], 'load New Orders (until still for 1 s)'));
     results.push(
       difference(
         loaded,
         loaded.rowsAt ?? loaded,
-        [cellTexts, cellTexts],
+        [namesDrawn, namesDrawn],
         'of which after the commit that drew the rows',
       ),
     );
@@ -95,7 +84,7 @@ export async function reactRenders(t: BrowserTarget): Promise<RenderCounts[]> {
       await measure(page, "tick one row's checkbox", () => page.locator('tbody input[type=checkbox]').first().check()),
     );
     const orderId = Number((await page.locator('tbody tr td:nth-child(2)').first().textContent())?.match(/\d+/)?.[0]);
-    const colleague = await signedInContext(browser, t.colleagueToken ?? t.staffToken);
+    const colleague = await staffContext(browser, t.colleagueToken ?? t.staffToken);
     results.push(
       await measure(page, 'a colleague opens the first row', async () => {
         const other = await colleague.newPage();
@@ -115,7 +104,7 @@ export function describeRenders(results: RenderCounts[]): string[] {
   return results.map(
     (r) =>
       `React ${r.scenario.padEnd(46)} ${String(r.commits).padStart(3)} commits ${String(r.renders).padStart(5)} component renders` +
-      ` (cell texts ${r.cellTextRenders})${r.top ? ` | ${r.top}` : ''}`,
+      ` (rows drawn ${r.rowsDrawn})${r.top ? ` | ${r.top}` : ''}`,
   );
 }
 

@@ -77,6 +77,8 @@ const LIGHTHOUSE = !ONLY || ONLY.includes('lighthouse');
 const FELT = !ONLY || ONLY.includes('felt');
 /** React's renders on a queue page (bench/renders.ts): counts, not times. */
 const RENDERS = !ONLY || ONLY.includes('renders');
+/** Any of them: the bench server then serves a web app built for it. */
+const BROWSER_PHASES = LIGHTHOUSE || FELT || RENDERS;
 const FELT_RUNS = Number(process.env.BENCH_BROWSER_RUNS ?? 20);
 /** PGlite beside PostgreSQL at BENCH_PGLITE_ORDERS (default 100,000): opt-in, its first load takes minutes. */
 const PGLITE = process.env.BENCH_PGLITE === '1';
@@ -257,7 +259,7 @@ async function main() {
     { version: string },
   ];
   await database.db.execute(sql`vacuum analyze orders`);
-  if (LIGHTHOUSE || FELT)
+  if (BROWSER_PHASES)
     await run(
       'npx',
       ['vite', 'build', '--logLevel', 'warn', '--outDir', `../${WEB_DIST}`, '--emptyOutDir'],
@@ -265,7 +267,7 @@ async function main() {
     );
   const { child, ready } = await startServer({
     BENCH_DATABASE_URL: DB_URL,
-    ...(LIGHTHOUSE || FELT ? { BENCH_WEB_DIST: path.resolve(WEB_DIST) } : {}),
+    ...(BROWSER_PHASES ? { BENCH_WEB_DIST: path.resolve(WEB_DIST) } : {}),
   });
   process.on('exit', () => {
     child.kill('SIGTERM');
@@ -376,7 +378,7 @@ async function main() {
           (r.errors || b.errors ? `  ERRORS real ${r.errors} bare ${b.errors}` : ''),
       );
     }
-    if (LIGHTHOUSE || FELT || RENDERS) {
+    if (BROWSER_PHASES) {
       const target = {
         ...(await browserTarget(database, `http://127.0.0.1:${ready.port}`, ready.token)),
         colleagueToken: ready.managerToken,

@@ -32,13 +32,13 @@ import { QueueExport } from './QueueExport';
 import './queues.css';
 import { refreshOrdersAndCounts } from '../../lib/refresh-orders';
 
-/** The month's table: the spec's columns, one line per row, the Action column sticky at the right (queues.css). */
 /** A Future Order card shows the processing date (module-level: the memoised cards compare it by identity). */
 const processingDateOf = (row: OrderListRow) => ({
   label: 'Processing Date',
   value: calendarDate(row.processing_date),
 });
 
+/** The month's table: the spec's columns, one line per row, the Action column sticky at the right (queues.css). */
 function MonthRowsTable({
   rows,
   loading,

@@ -5,7 +5,7 @@
  * query cache, answered or in flight, instead of asking again; an answer still fresh is not asked for twice.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import type { Folder } from '../../../../shared/folders';
+import { folderDeclaration, type Folder } from '../../../../shared/folders';
 import { orderPageQuery, type OrderPageParams } from './api/get-order-page';
 import { effectiveLimit, parseQueueParams, type QueueParams } from './use-queue-params';
 
@@ -18,10 +18,11 @@ export const queuePageRequest = (params: QueueParams, limit: number): OrderPageP
   filters: params.filters,
 });
 
-/** `search`: the link's query string ("?page=2"), if any. "All" rows waits for the screen (it needs the total). */
-export function prefetchQueue(queryClient: QueryClient, folder: Folder, search = '') {
-  const params = parseQueueParams(new URLSearchParams(search));
-  if (params.limitChoice === 'all' || folder === 'futureOrder') return;
+/** The first page as a link to the queue opens it (no address state: page 1, the default rows per page). */
+function prefetchQueue(queryClient: QueryClient, folder: Folder) {
+  // Future Order opens on its month tiles: no list until a month is chosen.
+  if (folderDeclaration(folder).screen === 'future-months') return;
+  const params = parseQueueParams(new URLSearchParams());
   void queryClient.prefetchQuery(
     orderPageQuery(folder, queuePageRequest(params, effectiveLimit(params.limitChoice, undefined))),
   );

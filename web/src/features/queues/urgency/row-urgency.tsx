@@ -25,25 +25,21 @@ export function useRowUrgency(enabled: boolean): RowUrgency | undefined {
     return () => clearInterval(timer);
   }, [enabled]);
   const thresholds = enabled ? info.data : undefined;
-  // The last minute's answers: an urgency that did not change keeps its object, so the minute's tick redraws only
-  // the rows whose urgency did change.
-  const previous = useRef(new WeakMap<OrderListRow, ArrivalUrgency | null>());
+  // Each row's last answer: an urgency that did not change keeps its object, so a new minute (or a new function)
+  // draws again only the rows whose urgency did change.
+  const last = useRef(new WeakMap<OrderListRow, ArrivalUrgency>());
   return useMemo(() => {
     if (!thresholds) return undefined;
-    const known = new WeakMap<OrderListRow, ArrivalUrgency | null>();
-    const before = previous.current;
-    previous.current = known;
     return (row: OrderListRow) => {
-      if (known.has(row)) return known.get(row) ?? null;
       const fresh = arrivalUrgency(
         { year: row.year_of_arrival_in_japan, month: row.month_of_arrival_in_japan, day: row.date_of_arrival_in_japan },
         now,
         thresholds,
       );
-      const last = before.get(row);
-      const urgency = last && fresh && last.level === fresh.level && last.text === fresh.text ? last : fresh;
-      known.set(row, urgency);
-      return urgency;
+      const before = last.current.get(row);
+      if (before && fresh && before.level === fresh.level && before.text === fresh.text) return before;
+      if (fresh) last.current.set(row, fresh);
+      return fresh;
     };
   }, [thresholds, now]);
 }
