@@ -7,7 +7,12 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Overlay, Tooltip } from 'react-bootstrap';
 
-/** One observer for every truncated text on the page (a 500-row page has a thousand of them). */
+/**
+ * One observer for every truncated text on the page (a 500-row page has a thousand of them). It also takes each
+ * text's first measurement: an observer reports a new element after the browser's own layout, where reading its
+ * widths costs nothing, whereas reading them in an effect forced a layout of the whole page before it was painted
+ * (issue 27: the largest single cost of drawing a queue's rows).
+ */
 const watchers = new Map<Element, () => void>();
 let observer: ResizeObserver | undefined;
 function watch(element: Element, onResize: () => void) {
@@ -31,9 +36,8 @@ export function TruncatedText({ text, kind, className = '' }: { text: string; ki
   useEffect(() => {
     const element = ref.current;
     if (!element) return undefined;
-    const measure = () => setCut(element.scrollWidth > element.clientWidth + 1);
-    measure();
-    return watch(element, measure);
+    // Observed anew when the text changes, so the observer measures the new text too.
+    return watch(element, () => setCut(element.scrollWidth > element.clientWidth + 1));
   }, [text]);
 
   return (
