@@ -8,16 +8,6 @@ export function isChunkLoadError(error: unknown): boolean {
   );
 }
 
-export function PageLoading() {
-  return (
-    <div className="d-flex justify-content-center py-5" aria-busy="true">
-      <div className="spinner-border text-secondary" role="status">
-        <span className="visually-hidden">Loading…</span>
-      </div>
-    </div>
-  );
-}
-
 export function RouteError({ error: given }: { error?: unknown }) {
   const routeError = useRouteError();
   const error = given ?? routeError;

@@ -4,26 +4,86 @@
  * stream wraps it all (its state shows in the top bar). Queue screens size themselves to the window inside it
  * (queues.css, issue 26).
  */
-import { useEffect, useState } from 'react';
-import { Link, Navigate, NavLink, Outlet, useLocation } from 'react-router';
+import { memo, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { Link, matchPath, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { Dropdown } from 'react-bootstrap';
 import { useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '../../lib/auth-context';
+import type { TokenUser } from '../../lib/auth-storage';
 import { APP_NAME } from '../../lib/app-name';
 import { paths } from '../../lib/paths';
-import { DASHBOARD_TILES, visibleLinks } from './navigation';
+import { DASHBOARD_TILES, visibleLinks, type NavItem } from './navigation';
+import { DashboardTile, SidebarLink, type TileUrgency } from './FrameLinks';
 import { useFolderCounts } from './use-folder-counts';
 import { LiveProvider, LiveStatus } from '../live';
 import { prefetchQueueProps } from '../queues';
 import { SessionExpiryWarning } from '../session-expiry';
+import { PageLoading } from '../../components/PageLoading';
 import { useArrivalUrgency } from '../../lib/arrival-urgency';
 import './admin-layout.css';
 
+/** The top bar: the menu toggle, the brand, the live state and the member's menu. Memoised: navigation leaves it alone. */
+const TopBar = memo(function TopBar({
+  user,
+  signOut,
+  sidebarOpen,
+  onToggleSidebar,
+}: {
+  user: TokenUser;
+  signOut: () => void;
+  sidebarOpen: boolean;
+  onToggleSidebar: () => void;
+}) {
+  return (
+    <header className="admin-topbar navbar bg-white border-bottom px-3">
+      <div className="d-flex align-items-center gap-2">
+        <button
+          type="button"
+          className="btn btn-outline-secondary btn-sm sidebar-toggle"
+          aria-label="Toggle menu"
+          aria-expanded={sidebarOpen}
+          onClick={onToggleSidebar}
+        >
+          <span className="navbar-toggler-icon" />
+        </button>
+        <Link to={paths.admin.home} className="navbar-brand d-flex align-items-center gap-2 m-0">
+          <img src="/logo.svg" alt="" width={36} height={36} />
+          <span className="brand-name">{APP_NAME.toUpperCase()}</span>
+        </Link>
+      </div>
+      <div className="d-flex align-items-center gap-2">
+        <LiveStatus />
+        <Dropdown align="end">
+          <Dropdown.Toggle variant="light" id="user-menu" className="welcome">
+            Welcome {user.name}
+          </Dropdown.Toggle>
+          <Dropdown.Menu>
+            <Dropdown.ItemText className="small text-muted">{user.type}</Dropdown.ItemText>
+            <Dropdown.Item as={Link} to={paths.admin.security}>
+              Sign-in & Security
+            </Dropdown.Item>
+            <Dropdown.Item as="button" onClick={() => signOut()}>
+              Logout
+            </Dropdown.Item>
+          </Dropdown.Menu>
+        </Dropdown>
+      </div>
+    </header>
+  );
+});
+
+type UrgentTile = NonNullable<NavItem['urgent']>;
+
+/** NavLink's rule: the link is the current page when the address is its path (`end`), or under it. */
+const isCurrent = (to: string, pathname: string, end: boolean) => !!matchPath({ path: to, end }, pathname);
+
 export function AdminLayout() {
   const { user, signOut } = useAuth();
-  const location = useLocation();
+  const { pathname } = useLocation();
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const [sidebarOpen, setSidebarOpen] = useState(false);
+  const toggleSidebar = useCallback(() => setSidebarOpen((o) => !o), []);
   const counts = useFolderCounts(!!user);
   const urgency = useArrivalUrgency(!!user);
 
@@ -33,67 +93,42 @@ export function AdminLayout() {
     if (user) void counts.refetch({ cancelRefetch: false });
     if (user) void urgency.refetch({ cancelRefetch: false });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- on each navigation only, not when the queries change
-  }, [location.pathname]);
+  }, [pathname]);
+
+  // Each urgent tile's figure, one object until the figures change (the tiles are memoised).
+  const { data: urgencyFigures, isPending: urgencyPending } = urgency;
+  const tileUrgency = useMemo(() => {
+    const of = (key: UrgentTile): TileUrgency =>
+      urgencyFigures
+        ? { kind: 'figure', key, urgent: urgencyFigures.urgent[key], hours: urgencyFigures.urgentHours }
+        : urgencyPending
+          ? { kind: 'pending' }
+          : undefined;
+    return { newOrder: of('newOrder'), priorityOrder: of('priorityOrder') };
+  }, [urgencyFigures, urgencyPending]);
 
   if (!user) return <Navigate to={paths.login} replace />;
   const countOf = (key?: string) => (key && counts.data ? counts.data[key as keyof typeof counts.data] : undefined);
-
+  const prefetchOf = (link: NavItem) => (link.folder ? prefetchQueueProps(queryClient, link.folder) : undefined);
   return (
     // The live stream (features/live) refreshes the counts below, feeds the screens and shows its state in the bar.
     <LiveProvider enabled={!!user}>
       <div className="admin-shell">
-        <header className="admin-topbar navbar bg-white border-bottom px-3">
-          <div className="d-flex align-items-center gap-2">
-            <button
-              type="button"
-              className="btn btn-outline-secondary btn-sm sidebar-toggle"
-              aria-label="Toggle menu"
-              aria-expanded={sidebarOpen}
-              onClick={() => setSidebarOpen((o) => !o)}
-            >
-              <span className="navbar-toggler-icon" />
-            </button>
-            <Link to={paths.admin.home} className="navbar-brand d-flex align-items-center gap-2 m-0">
-              <img src="/logo.svg" alt="" width={36} height={36} />
-              <span className="brand-name">{APP_NAME.toUpperCase()}</span>
-            </Link>
-          </div>
-          <div className="d-flex align-items-center gap-2">
-            <LiveStatus />
-            <Dropdown align="end">
-              <Dropdown.Toggle variant="light" id="user-menu" className="welcome">
-                Welcome {user.name}
-              </Dropdown.Toggle>
-              <Dropdown.Menu>
-                <Dropdown.ItemText className="small text-muted">{user.type}</Dropdown.ItemText>
-                <Dropdown.Item as={Link} to={paths.admin.security}>
-                  Sign-in & Security
-                </Dropdown.Item>
-                <Dropdown.Item as="button" onClick={() => signOut()}>
-                  Logout
-                </Dropdown.Item>
-              </Dropdown.Menu>
-            </Dropdown>
-          </div>
-        </header>
+        <TopBar user={user} signOut={signOut} sidebarOpen={sidebarOpen} onToggleSidebar={toggleSidebar} />
         <div className="admin-body">
           <nav className={`admin-sidebar ${sidebarOpen ? 'open' : ''}`} aria-label="Main">
             <ul className="nav flex-column py-2">
               {visibleLinks(user.type).map((link) => (
                 <li className="nav-item" key={link.to}>
-                  <NavLink
+                  <SidebarLink
                     to={link.to}
-                    className="nav-link d-flex justify-content-between align-items-center"
-                    end
-                    {...(link.folder ? prefetchQueueProps(queryClient, link.folder) : {})}
-                  >
-                    <span>{link.label}</span>
-                    {link.count ? (
-                      <span className="badge rounded-pill text-bg-secondary" data-count={link.count}>
-                        {countOf(link.count) ?? '…'}
-                      </span>
-                    ) : null}
-                  </NavLink>
+                    active={isCurrent(link.to, pathname, true)}
+                    label={link.label}
+                    countKey={link.count}
+                    count={countOf(link.count)}
+                    prefetch={prefetchOf(link)}
+                    navigate={navigate}
+                  />
                 </li>
               ))}
             </ul>
@@ -103,35 +138,23 @@ export function AdminLayout() {
             {/* A compact strip (issue 26): one line per tile, scrolling sideways on its own where five do not fit. */}
             <div className="dashboard-tiles">
               {DASHBOARD_TILES.map((tile) => (
-                <NavLink
+                <DashboardTile
                   key={tile.to}
                   to={tile.to}
-                  className="tile card text-decoration-none"
-                  data-count={tile.count}
-                  {...(tile.folder ? prefetchQueueProps(queryClient, tile.folder) : {})}
-                >
-                  <div className="card-body">
-                    <div className="tile-count">{countOf(tile.count) ?? '…'}</div>
-                    <div className="tile-label">{tile.label}</div>
-                    {tile.urgent && urgency.data ? (
-                      <div
-                        className="tile-urgent"
-                        data-urgent={tile.urgent}
-                        title={`Arriving within ${urgency.data.urgentHours} hours (Japan time)`}
-                      >
-                        {urgency.data.urgent[tile.urgent]} urgent
-                      </div>
-                    ) : tile.urgent && urgency.isPending ? (
-                      // The figure's place kept while it loads: the tiles growing pushed the screen below down.
-                      <div className="tile-urgent invisible" aria-hidden="true">
-                        0 urgent
-                      </div>
-                    ) : null}
-                  </div>
-                </NavLink>
+                  active={isCurrent(tile.to, pathname, false)}
+                  label={tile.label}
+                  countKey={tile.count}
+                  count={countOf(tile.count)}
+                  prefetch={prefetchOf(tile)}
+                  navigate={navigate}
+                  urgency={tile.urgent ? tileUrgency[tile.urgent] : undefined}
+                />
               ))}
             </div>
-            <Outlet />
+            {/* A screen's code downloading (app/router.tsx): the screen that was stays; on a first load, the spinner. */}
+            <Suspense fallback={<PageLoading />}>
+              <Outlet />
+            </Suspense>
             {/* Warns before the session ends and lets the member sign in again without leaving the page. */}
             {user ? <SessionExpiryWarning /> : null}
           </main>

@@ -28,8 +28,23 @@ function prefetchQueue(queryClient: QueryClient, folder: Folder) {
   );
 }
 
-/** Props for a link to a queue: its first page is asked for on pointer, focus or click. */
-export const prefetchQueueProps = (queryClient: QueryClient, folder: Folder) => {
-  const prefetch = () => prefetchQueue(queryClient, folder);
-  return { onPointerEnter: prefetch, onFocus: prefetch, onClick: prefetch };
-};
+export interface QueueLinkProps {
+  onPointerEnter: () => void;
+  onFocus: () => void;
+  onClick: () => void;
+}
+
+/** One set of props per folder and client, so that a memoised link given them is not drawn again for new ones. */
+const linkProps = new WeakMap<QueryClient, Map<Folder, QueueLinkProps>>();
+
+/** Props for a link to a queue: its first page is asked for on pointer, focus or click. The same object each time. */
+export function prefetchQueueProps(queryClient: QueryClient, folder: Folder): QueueLinkProps {
+  let byFolder = linkProps.get(queryClient);
+  if (!byFolder) linkProps.set(queryClient, (byFolder = new Map()));
+  let props = byFolder.get(folder);
+  if (!props) {
+    const prefetch = () => prefetchQueue(queryClient, folder);
+    byFolder.set(folder, (props = { onPointerEnter: prefetch, onFocus: prefetch, onClick: prefetch }));
+  }
+  return props;
+}
