@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router/dom';
 import { toast } from 'react-toastify';
 import { AuthProvider, useAuth } from '../lib/auth-context';
 import { ApiError, setUnauthorizedHandler } from '../lib/api';
 import { createRouter } from './router';
+import { PageLoading } from '../components/PageLoading';
 import { Toasts } from './Toasts';
 
 function makeQueryClient() {
@@ -40,7 +41,10 @@ function RoutedApp() {
   }, [router, queryClient, signOut]);
   return (
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      {/* While a screen's code downloads (router.tsx lazyScreen): the spinner on a first load, else the page that was. */}
+      <Suspense fallback={<PageLoading />}>
+        <RouterProvider router={router} />
+      </Suspense>
     </QueryClientProvider>
   );
 }

@@ -32,10 +32,12 @@ async function startStaffAppAt(
   notice?: string,
   before?: () => Promise<void>,
 ) {
-  const { startStaffApp } = await loadStaffApp();
+  const { startStaffApp, preloadScreens } = await loadStaffApp();
+  // The destination's screens first, so the sign-in form stays until the staff app can draw in its place.
+  await preloadScreens(destination);
   await before?.();
   window.history.replaceState(null, '', destination);
-  startStaffApp(element, notice);
+  await startStaffApp(element, notice);
 }
 
 export function startSignInApp(element: HTMLElement) {

@@ -3,10 +3,11 @@
  * separate small app (features/public/PublicApp.tsx) that main.tsx starts for every non-staff address
  * (staff-paths.ts); a link here to such an address loads that app. A chunk that fails to load shows RouteError.
  */
-import { memo, useEffect, type ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { memo, use, useEffect, type ComponentType } from 'react';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { FOLDERS, folderDeclaration, type Folder } from '../../../shared/folders';
-import { PageLoading, RouteError } from './RouteError';
+import { PageLoading } from '../components/PageLoading';
+import { RouteError } from './RouteError';
 import { isStaffPath } from './staff-paths';
 
 /** An address of the public app reached by a link inside the staff app: load it as a page of its own. */
@@ -18,48 +19,83 @@ function PublicAddress() {
   return inStaffApp ? <p className="p-4">Page not found.</p> : <PageLoading />;
 }
 
-/**
- * A lazy route whose module's named export is the screen. A failed download is
- * caught here and shown as the friendly reload page: the router would otherwise
- * leave the outlet empty when `lazy` rejects. The screen is memoised (it takes no props): the admin frame around it
- * renders again whenever its counts, urgency figures or live state change, and the screen need not (issue 27, a
- * queue page was drawn again for each); its own state, queries and the address still render it.
- */
-function screen<M>(
-  load: () => Promise<M>,
-  pick: (m: M) => ComponentType,
-): Pick<RouteObject, 'lazy' | 'errorElement' | 'hydrateFallbackElement'> {
-  return {
-    lazy: async () => {
-      try {
-        return { Component: memo(pick(await load())) };
-      } catch (error) {
-        return { Component: () => <RouteError error={error} /> };
-      }
-    },
-    errorElement: <RouteError />,
-    hydrateFallbackElement: <PageLoading />,
-  };
+/** What router.tsx keeps in a route's `handle`: the folder it shows, and how to start loading its screen's code. */
+export interface ScreenHandle {
+  folder?: Folder;
+  preload: () => Promise<void>;
 }
 
-function queue(folder: Folder, title: string) {
-  return screen(
-    () => import('../features/queues/QueuePage'),
-    (m) => () => <m.QueuePage folder={folder} title={title} />,
-  );
+/**
+ * A route's screen, a module loaded on its first use (route-level code splitting), drawn through React's `use`
+ * and not the router's `lazy`. A route with a router `lazy` goes through a loading state on every first visit (a
+ * commit of the whole frame), even when its module is already here; a route with a plain Component navigates in
+ * one step, and a screen whose module has arrived draws at once (its promise says so: `status`, as React reads it),
+ * so a click on a queue's link draws the new screen in one commit (issue 27). While a module downloads, the
+ * Suspense boundary above (AdminLayout's around the screen, App's around the router) keeps the screen that was there,
+ * as the router's navigation is a transition. The module is imported once for every route that shows it (the queues
+ * share QueuePage). A failed download shows RouteError's friendly reload page. The screen is memoised: the admin
+ * frame around it renders again whenever its counts, urgency figures or live state change, and the screen need not.
+ */
+function lazyScreen<M, P extends object>(load: () => Promise<M>, pick: (m: M) => ComponentType<P>): LazyScreen<P> {
+  let module: Promise<ComponentType<P>> | undefined;
+  const preload = () => {
+    if (!module) {
+      const loading: Promise<ComponentType<P>> = load().then(
+        (m) => memo(pick(m)) as ComponentType<P>,
+        (error: unknown) => (() => <RouteError error={error} />) as ComponentType<P>,
+      );
+      void loading.then((Screen) => Object.assign(loading, { status: 'fulfilled', value: Screen }));
+      module = loading;
+    }
+    return module;
+  };
+  function Screen(props: P) {
+    const Loaded = use(preload());
+    return <Loaded {...props} />;
+  }
+  return { Screen, preload: async () => void (await preload()) };
 }
+
+interface LazyScreen<P extends object> {
+  Screen: ComponentType<P>;
+  /** Starts loading the screen's module; settles when it is here (or failed: the screen is then RouteError). */
+  preload: () => Promise<void>;
+}
+
+/** A route showing `Screen` with `props` (fixed per route). */
+function screenRoute<P extends object>(
+  { Screen, preload }: LazyScreen<P>,
+  props: P,
+  folder?: Folder,
+): Pick<RouteObject, 'Component' | 'errorElement' | 'handle'> {
+  const Component = memo(function ScreenRoute() {
+    return <Screen {...props} />;
+  });
+  const handle: ScreenHandle = { preload, ...(folder ? { folder } : {}) };
+  return { Component, errorElement: <RouteError />, handle };
+}
+
+/** A route whose screen is a module's named export that takes no props. */
+function screen<M>(load: () => Promise<M>, pick: (m: M) => ComponentType) {
+  return screenRoute(lazyScreen(load, pick), {});
+}
+
+/** Every queue screen is QueuePage with its folder and title: one module for all of them. */
+const queuePage = lazyScreen(
+  () => import('../features/queues/QueuePage'),
+  (m) => m.QueuePage,
+);
+const futureOrdersPage = lazyScreen(
+  () => import('../features/queues/FutureOrdersPage'),
+  (m) => m.FutureOrdersPage,
+);
 
 /** A folder's screen, as shared/folders.ts declares it; `handle.folder` says which folder a route shows. */
 function folderScreen(folder: Folder): Omit<RouteObject, 'index' | 'path' | 'children'> {
   const { screen: kind, title } = folderDeclaration(folder);
-  const page =
-    kind === 'future-months'
-      ? screen(
-          () => import('../features/queues/FutureOrdersPage'),
-          (m) => m.FutureOrdersPage,
-        )
-      : queue(folder, title);
-  return { ...page, handle: { folder } };
+  return kind === 'future-months'
+    ? screenRoute(futureOrdersPage, {}, folder)
+    : screenRoute(queuePage, { folder, title }, folder);
 }
 
 /** Every folder at its address (relative to /admin), and the home folder at /admin itself. */
@@ -196,5 +232,15 @@ export const routes: RouteObject[] = [
   },
   { path: '*', Component: PublicAddress },
 ];
+
+/**
+ * Loads the screens `pathname` shows (the frame's and the one inside it) together, not one after the other; the
+ * staff app waits for them before its first draw, so it does not draw a spinner only to replace it at once.
+ */
+export async function preloadScreens(pathname: string): Promise<void> {
+  await Promise.all(
+    (matchRoutes(routes, pathname) ?? []).map(({ route }) => (route.handle as ScreenHandle | undefined)?.preload()),
+  );
+}
 
 export const createRouter = () => createBrowserRouter(routes);

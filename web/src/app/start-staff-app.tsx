@@ -2,9 +2,16 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { preloadScreens } from './router';
 
-/** `notice`: a first toast (the sign-in app hands over its success message). */
-export function startStaffApp(root: HTMLElement, notice?: string) {
+export { preloadScreens };
+
+/**
+ * `notice`: a first toast (the sign-in app hands over its success message). The first screen's code is loaded
+ * first (router.tsx preloadScreens).
+ */
+export async function startStaffApp(root: HTMLElement, notice?: string) {
+  await preloadScreens(window.location.pathname);
   createRoot(root).render(
     <StrictMode>
       <App notice={notice} />
