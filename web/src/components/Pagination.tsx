@@ -1,4 +1,5 @@
 import { Pagination as BsPagination } from 'react-bootstrap';
+import { memo } from 'react';
 import { paginationItems } from './pagination-items';
 import './pagination.css';
 
@@ -10,7 +11,8 @@ interface PaginationProps {
 }
 
 /** Bootstrap pager: previous/next, sibling count 1, ellipses past 7 pages. */
-export function Pagination({ page, pageCount, onChange, label = 'Pages' }: PaginationProps) {
+/** Memoised: give it a stable `onChange`, and a list's rows arriving leave it alone. */
+export const Pagination = memo(function Pagination({ page, pageCount, onChange, label = 'Pages' }: PaginationProps) {
   if (pageCount <= 1) return null;
   return (
     <nav aria-label={label}>
@@ -35,4 +37,4 @@ export function Pagination({ page, pageCount, onChange, label = 'Pages' }: Pagin
       </BsPagination>
     </nav>
   );
-}
+});

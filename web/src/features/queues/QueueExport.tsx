@@ -4,6 +4,7 @@
  * The search, month, sort and filters are the queue's params (use-queue-params.ts), the same the list is asked for.
  * Shown to the roles that may read the folder; the server enforces the same rule.
  */
+import { memo } from 'react';
 import { folderDeclaration, type Folder } from '../../../../shared/folders';
 import { can } from '../../../../shared/roles';
 import { activeFilters } from '../../../../shared/schemas/queue-filters';
@@ -24,7 +25,16 @@ export function exportBody(folder: Folder, params: ExportParams): Record<string,
   };
 }
 
-export function QueueExport({ folder, params, title }: { folder: Folder; params: ExportParams; title?: string }) {
+/** Memoised: the queue's rows arriving, or a box ticked, leave it alone (issue 27). */
+export const QueueExport = memo(function QueueExport({
+  folder,
+  params,
+  title,
+}: {
+  folder: Folder;
+  params: ExportParams;
+  title?: string;
+}) {
   const { user } = useAuth();
   const { read } = folderDeclaration(folder);
   const mayRead = !read || can(user?.type, read.permission);
@@ -36,4 +46,4 @@ export function QueueExport({ folder, params, title }: { folder: Folder; params:
       label={`Export ${title ?? 'this queue'}`}
     />
   );
-}
+});

@@ -36,6 +36,7 @@ import { useRowUrgency } from './urgency/row-urgency';
 import { useWorkNext, WorkNextButton } from './WorkNextButton';
 import { QueueExport } from './QueueExport';
 import { WORK_NEXT_FOLDERS } from '../../../../shared/schemas/work-next';
+import type { OrderSort } from '../../../../shared/schemas/queue-filters';
 import { BulkToolbar } from './bulk/BulkToolbar';
 import { QueueFilterBar } from './filters/QueueFilterBar';
 import { SavedViewsBar, SaveViewButton } from '../saved-views';
@@ -168,7 +169,19 @@ export function QueuePage({ folder, title }: { folder: Folder; title: string }) 
     }
   };
 
-  const refresh = () => refreshOrdersAndCounts(queryClient);
+  // The header's parts are memoised; their props keep their identity until what they show changes (issue 27).
+  const headerActions = useMemo(
+    () => (
+      <Button variant="outline-secondary" size="sm" onClick={() => void refreshOrdersAndCounts(queryClient)}>
+        Refresh
+      </Button>
+    ),
+    [queryClient],
+  );
+  const onSort = useCallback((sort: OrderSort | undefined) => update({ sort, page: undefined }), [update]);
+  const me = useMemo(() => (user ? { id: user.id, name: user.name } : undefined), [user]);
+  const saveView = useMemo(() => <SaveViewButton folder={folder} />, [folder]);
+  const goToPage = useCallback((p: number) => update({ page: p }), [update]);
 
   const pageCount = Math.max(1, Math.ceil(total / limit));
   const firstRow = total === 0 ? 0 : (params.page - 1) * limit + 1;
@@ -194,14 +207,7 @@ export function QueuePage({ folder, title }: { folder: Folder; title: string }) 
 
   return (
     <>
-      <PageHeader
-        title={title}
-        actions={
-          <Button variant="outline-secondary" size="sm" onClick={() => void refresh()}>
-            Refresh
-          </Button>
-        }
-      />
+      <PageHeader title={title} actions={headerActions} />
       <SavedViewsBar folder={folder} />
       <div className="card queue-fill">
         <div className="card-body">
@@ -210,11 +216,11 @@ export function QueuePage({ folder, title }: { folder: Folder; title: string }) 
             filters={params.filters}
             sort={params.sort}
             onApply={setFilters}
-            onSort={(sort) => update({ sort, page: undefined })}
+            onSort={onSort}
             teamAssignees={can(user?.type, 'team:manage')}
-            me={user ? { id: user.id, name: user.name } : undefined}
+            me={me}
           >
-            <SaveViewButton folder={folder} />
+            {saveView}
           </QueueFilterBar>
           <div className="d-flex flex-wrap gap-2 align-items-center justify-content-between mb-2">
             <div className="d-flex flex-wrap gap-2">
@@ -320,7 +326,7 @@ export function QueuePage({ folder, title }: { folder: Folder; title: string }) 
             <p className="queue-keys-hint small text-muted mb-0">
               Press <kbd>?</kbd> for keyboard shortcuts.
             </p>
-            <Pagination page={params.page} pageCount={pageCount} onChange={(p) => update({ page: p })} />
+            <Pagination page={params.page} pageCount={pageCount} onChange={goToPage} />
           </div>
         </div>
       </div>

@@ -4,7 +4,7 @@
  * lists comma-separated; a value the schema refuses is left out (the address may have been typed).
  * limit is 10, 25, 50, 100, 500 or "all" (the folder's total, at most the server's maximum).
  */
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import {
   ORDER_LIST_DEFAULT_LIMIT,
@@ -90,7 +90,8 @@ const latest = () => new URLSearchParams(window.location.search);
 
 export function useQueueParams() {
   const [searchParams, setSearchParams] = useSearchParams();
-  const params = parseQueueParams(searchParams);
+  // One object per address: the screen's memoised parts (filter bar, export, pager) take it as a prop.
+  const params = useMemo(() => parseQueueParams(searchParams), [searchParams]);
   const update = useCallback(
     (changes: Partial<Record<ParamKey, string | number | undefined>>, replace = false) => {
       setSearchParams(

@@ -4,7 +4,7 @@
  * Admin or Manager shares and unshares views and deletes shared ones (the server enforces the same). "Save view"
  * keeps the current address (without the search and the page) under a name.
  */
-import { useState, type FormEvent } from 'react';
+import { memo, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Button, Form, Modal } from 'react-bootstrap';
 import { LazyModal } from '../../components/LazyModal';
@@ -21,7 +21,8 @@ import { useSavedViewMutations, useSavedViews } from './saved-views-api';
 /** The view's query in the form viewQueryOf writes, to mark the view that is open. */
 const normalised = (query: string) => viewQueryOf(new URLSearchParams(query));
 
-export function SavedViewsBar({ folder }: { folder: Folder }) {
+/** Memoised (its only prop is the folder): a queue's rows arriving leave it alone (issue 27). */
+export const SavedViewsBar = memo(function SavedViewsBar({ folder }: { folder: Folder }) {
   const { user } = useAuth();
   const location = useLocation();
   const views = useSavedViews(folder);
@@ -106,7 +107,7 @@ export function SavedViewsBar({ folder }: { folder: Folder }) {
       />
     </nav>
   );
-}
+});
 
 /** "Save view": the current filters, sort and page size under a name; an Admin or Manager may share it at once. */
 export function SaveViewButton({ folder }: { folder: Folder }) {

@@ -3,7 +3,7 @@
  * fields applied together (Apply: a new history entry, so Back returns to the filters before). The state lives in
  * the address (use-queue-params.ts); the server applies the filters (shared/schemas/queue-filters.ts).
  */
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { memo, useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Button, Col, Form, Row, type FormControlProps } from 'react-bootstrap';
 import { COUNTRY_NAMES } from '../../../../../shared/dialling-codes';
 import { PROCESSING_MODES, statusLabel, type Folder } from '../../../../../shared/orders';
@@ -98,7 +98,8 @@ export interface QueueFilterBarProps {
   children?: ReactNode;
 }
 
-export function QueueFilterBar({
+/** Memoised: the queue's rows arriving, or a box ticked, leave it alone (issue 27). */
+export const QueueFilterBar = memo(function QueueFilterBar({
   folder,
   filters,
   sort,
@@ -302,7 +303,7 @@ export function QueueFilterBar({
       ) : null}
     </div>
   );
-}
+});
 
 const DATE: FormControlProps = { type: 'date' };
 const AMOUNT: FormControlProps = { type: 'number', min: 0, step: '0.01', inputMode: 'decimal' };
