@@ -4,7 +4,9 @@
  *  - the load: commits and component renders from navigation until the page has been still for a second, and how
  *    many of them came after the commit that drew the rows;
  *  - ticking one row's checkbox;
- *  - a colleague opening the first row's order (a second session): what its presence mark costs the page.
+ *  - a colleague opening the first row's order (a second session): what its presence mark costs the page;
+ *  - a click on the sidebar's Order History until its rows are drawn and the page is still (the frame, the new
+ *    screen, its rows).
  * Beside each, the queue rows drawn (the name cell's renders), the part that grows with the page size. A phase of
  * `npm run bench` (`BENCH_ONLY=renders`); also runs alone against any server:
  *   npx tsx bench/renders.ts http://127.0.0.1:3000 <staff token> <a colleague's staff token>
@@ -69,7 +71,7 @@ export async function reactRenders(t: BrowserTarget): Promise<RenderCounts[]> {
     await page.waitForSelector('table tbody tr td:nth-child(2)');
     await settleRenders(page);
     const loaded = await renderLog(page);
-    const empty: RenderLog = { commits: 0, renders: 0, byName: {} };
+    const empty: RenderLog = { commits: 0, renders: 0, byName: {}, headings: [] };
     const namesDrawn = await rendersOf(page, NAME_CELL);
     results.push(difference(loaded, empty, [0, namesDrawn], 'load New Orders (until still for 1 s)'));
     results.push(
@@ -94,6 +96,12 @@ export async function reactRenders(t: BrowserTarget): Promise<RenderCounts[]> {
       }),
     );
     await colleague.close();
+    results.push(
+      await measure(page, 'click Order History in the sidebar', async () => {
+        await page.locator('nav[aria-label="Main"] a[href="/admin/order-history"]').click();
+        await page.waitForSelector('table[aria-busy=false] tbody tr td:nth-child(2)');
+      }),
+    );
   } finally {
     await browser.close();
   }

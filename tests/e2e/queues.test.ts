@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { selectRows } from '../../server/db/client';
 import { insertOrder } from '../../server/test/order-factory';
 import { MONTH_NAMES } from '../../shared/orders';
+import { instanceRendersOf, RENDER_COUNTER, renderLog, rendersOf, settleRenders } from './react-renders';
 import {
   type E2EServer,
   launchBrowser,
@@ -220,6 +221,49 @@ describe('order queues in the browser', () => {
     await firstRow.getByRole('link', { name: 'View' }).hover();
     await expect.poll(() => details.length).toBe(1);
     expect(details[0]).toBe(`/api/admin/get-orders-details/${orderId}`);
+    await context.close();
+  });
+
+  it("a queue link's click draws the new screen in its first commit, and leaves the frame's other links and the queue's header alone (issue 27)", async () => {
+    const member = await server.createMember('Team', 'Quick Quinn');
+    const { context, page } = await newPage(browser);
+    await context.addInitScript(RENDER_COUNTER);
+    await signIn(page, server.baseUrl, member.email);
+    await page.locator('table[aria-busy=false] tbody tr td:nth-child(2)').first().waitFor();
+    await settleRenders(page, 500);
+    const main = page.getByRole('navigation', { name: 'Main' });
+    // A link the click does not concern (no count, not the current page): its component draws it.
+    const untouched = () => instanceRendersOf(page, 'nav[aria-label="Main"] a[href="/admin/country-order-list"]');
+    const before = { log: await renderLog(page), link: await untouched() };
+    expect(before.link).toBeGreaterThan(0);
+
+    await main.getByRole('link', { name: /Order History/ }).click();
+    await page.getByRole('heading', { name: 'Order History' }).waitFor();
+    await page.locator('table[aria-busy=false] tbody tr td:nth-child(2)').first().waitFor();
+    await settleRenders(page, 500);
+    const after = await renderLog(page);
+    // No commit of a loading state in between (the router's lazy routes made one, drawing the whole frame).
+    expect(after.headings[before.log.commits], 'the first commit after the click').toBe('Order History');
+    expect(await untouched(), 'the Country Order List link drawn again').toBe(before.link);
+    expect(await main.locator('a[aria-current="page"]').innerText()).toMatch(/^Order History/);
+    expect(await main.locator('a.active').count()).toBe(1);
+
+    // Ticking a row draws that row, not the filter bar or the pager above and below the table.
+    const header = { filters: await rendersOf(page, '.queue-filter-bar'), pager: await rendersOf(page, '.pagination') };
+    expect(header.filters).toBeGreaterThan(0);
+    expect(header.pager).toBeGreaterThan(0);
+    await page.locator('tbody tr').first().locator('input[type=checkbox]').check();
+    await page.getByRole('toolbar', { name: 'Bulk actions' }).getByText('1 selected').waitFor();
+    await settleRenders(page, 500);
+    expect(await rendersOf(page, '.queue-filter-bar'), 'the filter bar drawn again').toBe(header.filters);
+    expect(await rendersOf(page, '.pagination'), 'the pager drawn again').toBe(header.pager);
+
+    // A click with Ctrl (a new tab) is the browser's: the app stays where it is.
+    const opened = context.waitForEvent('page');
+    await main.getByRole('link', { name: 'Country Order List' }).click({ modifiers: ['Control'] });
+    const tab = await opened;
+    await tab.waitForURL(/\/admin\/country-order-list$/);
+    expect(new URL(page.url()).pathname).toBe('/admin/order-history');
     await context.close();
   });
 

@@ -14,8 +14,9 @@ import type { Page } from 'playwright-core';
  */
 export const RENDER_COUNTER = `(() => {
   const COMPONENT_TAGS = new Set([0, 1, 11, 14, 15]);
-  const log = { commits: 0, renders: 0, byName: {} };
+  const log = { commits: 0, renders: 0, byName: {}, headings: [] };
   const byType = new Map();
+  const byInstance = new WeakMap();
   window.__renders = log;
   const nameOf = (fiber) => {
     const type = fiber.type;
@@ -31,17 +32,33 @@ export const RENDER_COUNTER = `(() => {
       const name = nameOf(fiber);
       log.byName[name] = (log.byName[name] || 0) + 1;
       byType.set(fiber.type, (byType.get(fiber.type) || 0) + 1);
+      // One count per component instance: React keeps two fibers per instance and swaps them, so both share it.
+      const count = byInstance.get(fiber) || (previous && byInstance.get(previous)) || { renders: 0 };
+      count.renders++;
+      byInstance.set(fiber, count);
+      if (previous) byInstance.set(previous, count);
     }
     // A child list React did not enter is the same list as before: nothing under it rendered.
     if (!mounted && previous && fiber.child === previous.child) return;
     for (let child = fiber.child; child; child = child.sibling) visit(child, mounted);
   };
-  /** Renders so far of the component that drew this element (its nearest component above it). */
-  window.__rendersOf = (element) => {
+  /** The nearest component above this element: the one that drew it. */
+  const drawerOf = (element) => {
     const key = element && Object.keys(element).find((k) => k.startsWith('__reactFiber$'));
     let fiber = key ? element[key] : null;
     while (fiber && !COMPONENT_TAGS.has(fiber.tag)) fiber = fiber.return;
+    return fiber;
+  };
+  /** Renders so far of the component that drew this element, all its instances together. */
+  window.__rendersOf = (element) => {
+    const fiber = drawerOf(element);
     return fiber ? byType.get(fiber.type) || 0 : -1;
+  };
+  /** Renders so far of the one component instance that drew this element. */
+  window.__instanceRendersOf = (element) => {
+    const fiber = drawerOf(element);
+    const count = fiber && (byInstance.get(fiber) || (fiber.alternate && byInstance.get(fiber.alternate)));
+    return fiber ? (count ? count.renders : 0) : -1;
   };
   window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
     supportsFiber: true,
@@ -55,6 +72,8 @@ export const RENDER_COUNTER = `(() => {
     onCommitFiberRoot: (_id, root) => {
       log.commits++;
       visit(root.current, false);
+      // Which screen each commit left on the page: its first heading.
+      log.headings.push(document.querySelector('h1')?.textContent ?? '');
       // The first commit that drew queue rows (a table row's order id cell, or a phone's card).
       if (!log.rowsAt && document.querySelector('table tbody tr td:nth-child(2), .queue-card[data-row-index]'))
         log.rowsAt = { commits: log.commits, renders: log.renders, byName: { ...log.byName } };
@@ -66,6 +85,8 @@ export interface RenderLog {
   commits: number;
   renders: number;
   byName: Record<string, number>;
+  /** The page's first heading after each commit, in order: which commit drew a new screen. */
+  headings: string[];
   /** The counts at the first commit that drew queue rows. */
   rowsAt?: RenderLog;
 }
@@ -76,6 +97,13 @@ export const renderLog = (page: Page) =>
 /** Renders so far of the component that drew the first element `selector` matches (-1: no such element). */
 export const rendersOf = (page: Page, selector: string) =>
   page.evaluate(`window.__rendersOf(document.querySelector(${JSON.stringify(selector)}))`) as Promise<number>;
+
+/**
+ * Renders so far of the one component instance that drew the first element `selector` matches (-1: no such
+ * element): for a component of which the page holds many, such as a link of the sidebar.
+ */
+export const instanceRendersOf = (page: Page, selector: string) =>
+  page.evaluate(`window.__instanceRendersOf(document.querySelector(${JSON.stringify(selector)}))`) as Promise<number>;
 
 /** Waits until the page has committed nothing for `quietMs`. */
 export async function settleRenders(page: Page, quietMs = 1000) {
