@@ -108,8 +108,16 @@ export function AdminLayout() {
   }, [urgencyFigures, urgencyPending]);
 
   if (!user) return <Navigate to={paths.login} replace />;
-  const countOf = (key?: string) => (key && counts.data ? counts.data[key as keyof typeof counts.data] : undefined);
-  const prefetchOf = (link: NavItem) => (link.folder ? prefetchQueueProps(queryClient, link.folder) : undefined);
+  /** A sidebar line's or a tile's props: plain values and stable functions, as the memoised links need. */
+  const frameLink = (item: NavItem, end: boolean) => ({
+    to: item.to,
+    active: isCurrent(item.to, pathname, end),
+    label: item.label,
+    countKey: item.count,
+    count: item.count && counts.data ? counts.data[item.count] : undefined,
+    prefetch: item.folder ? prefetchQueueProps(queryClient, item.folder) : undefined,
+    navigate,
+  });
   return (
     // The live stream (features/live) refreshes the counts below, feeds the screens and shows its state in the bar.
     <LiveProvider enabled={!!user}>
@@ -120,15 +128,7 @@ export function AdminLayout() {
             <ul className="nav flex-column py-2">
               {visibleLinks(user.type).map((link) => (
                 <li className="nav-item" key={link.to}>
-                  <SidebarLink
-                    to={link.to}
-                    active={isCurrent(link.to, pathname, true)}
-                    label={link.label}
-                    countKey={link.count}
-                    count={countOf(link.count)}
-                    prefetch={prefetchOf(link)}
-                    navigate={navigate}
-                  />
+                  <SidebarLink {...frameLink(link, true)} />
                 </li>
               ))}
             </ul>
@@ -140,13 +140,7 @@ export function AdminLayout() {
               {DASHBOARD_TILES.map((tile) => (
                 <DashboardTile
                   key={tile.to}
-                  to={tile.to}
-                  active={isCurrent(tile.to, pathname, false)}
-                  label={tile.label}
-                  countKey={tile.count}
-                  count={countOf(tile.count)}
-                  prefetch={prefetchOf(tile)}
-                  navigate={navigate}
+                  {...frameLink(tile, false)}
                   urgency={tile.urgent ? tileUrgency[tile.urgent] : undefined}
                 />
               ))}

@@ -24,7 +24,7 @@ function FrameAnchor({
 }: {
   to: string;
   navigate: NavigateFunction;
-  prefetch: QueueLinkProps | undefined;
+  prefetch?: QueueLinkProps | undefined;
   className: string;
   active: boolean;
   children: ReactNode;
@@ -65,23 +65,9 @@ interface FrameLinkProps {
   navigate: NavigateFunction;
 }
 
-export const SidebarLink = memo(function SidebarLink({
-  to,
-  active,
-  label,
-  count,
-  countKey,
-  prefetch,
-  navigate,
-}: FrameLinkProps) {
+export const SidebarLink = memo(function SidebarLink({ label, count, countKey, ...link }: FrameLinkProps) {
   return (
-    <FrameAnchor
-      to={to}
-      navigate={navigate}
-      prefetch={prefetch}
-      active={active}
-      className="nav-link d-flex justify-content-between align-items-center"
-    >
+    <FrameAnchor {...link} className="nav-link d-flex justify-content-between align-items-center">
       <span>{label}</span>
       {countKey ? (
         <span className="badge rounded-pill text-bg-secondary" data-count={countKey}>
@@ -97,24 +83,14 @@ export type TileUrgency =
   { kind: 'figure'; key: string; urgent: number; hours: number } | { kind: 'pending' } | undefined;
 
 export const DashboardTile = memo(function DashboardTile({
-  to,
-  active,
   label,
   count,
   countKey,
-  prefetch,
-  navigate,
   urgency,
+  ...link
 }: FrameLinkProps & { urgency: TileUrgency }) {
   return (
-    <FrameAnchor
-      to={to}
-      navigate={navigate}
-      prefetch={prefetch}
-      active={active}
-      className="tile card text-decoration-none"
-      data-count={countKey}
-    >
+    <FrameAnchor {...link} className="tile card text-decoration-none" data-count={countKey}>
       <div className="card-body">
         <div className="tile-count">{count ?? '…'}</div>
         <div className="tile-label">{label}</div>
