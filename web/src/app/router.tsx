@@ -89,6 +89,11 @@ const futureOrdersPage = lazyScreen(
   () => import('../features/queues/FutureOrdersPage'),
   (m) => m.FutureOrdersPage,
 );
+/** The team list and a member's page (`manage-team/:memberId`) are one screen. */
+const manageTeamPage = lazyScreen(
+  () => import('../features/team/ManageTeamPage'),
+  (m) => m.ManageTeamPage,
+);
 
 /** A folder's screen, as shared/folders.ts declares it; `handle.folder` says which folder a route shows. */
 function folderScreen(folder: Folder): Omit<RouteObject, 'index' | 'path' | 'children'> {
@@ -156,20 +161,8 @@ const adminChildren: RouteObject[] = [
       (m) => m.ChangePasswordPage,
     ),
   },
-  {
-    path: 'manage-team',
-    ...screen(
-      () => import('../features/team/ManageTeamPage'),
-      (m) => m.ManageTeamPage,
-    ),
-  },
-  {
-    path: 'manage-team/:memberId',
-    ...screen(
-      () => import('../features/team/ManageTeamPage'),
-      (m) => m.ManageTeamPage,
-    ),
-  },
+  { path: 'manage-team', ...screenRoute(manageTeamPage, {}) },
+  { path: 'manage-team/:memberId', ...screenRoute(manageTeamPage, {}) },
   {
     path: 'send-invoice',
     ...screen(
