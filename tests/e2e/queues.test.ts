@@ -247,6 +247,11 @@ describe('order queues in the browser', () => {
     expect(await untouched(), 'the Country Order List link drawn again').toBe(before.link);
     expect(await main.locator('a[aria-current="page"]').innerText()).toMatch(/^Order History/);
     expect(await main.locator('a.active').count()).toBe(1);
+    // The current page's link, clicked again, adds no history entry (as a router Link).
+    const entries = await page.evaluate(() => history.length);
+    await main.getByRole('link', { name: /Order History/ }).click();
+    await settleRenders(page, 500);
+    expect(await page.evaluate(() => history.length)).toBe(entries);
 
     // Ticking a row draws that row, not the filter bar or the pager above and below the table.
     const header = { filters: await rendersOf(page, '.queue-filter-bar'), pager: await rendersOf(page, '.pagination') };

@@ -35,7 +35,9 @@ function FrameAnchor({
     if (event.defaultPrevented || event.button !== 0) return;
     if (event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
     event.preventDefault();
-    void navigate(to);
+    // As a router Link does: a click on the address already open replaces it instead of adding a history entry.
+    const { pathname, search, hash } = window.location;
+    void navigate(to, { replace: `${pathname}${search}${hash}` === to });
   };
   return (
     <a
