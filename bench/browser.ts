@@ -186,7 +186,8 @@ const percentile = (values: number[], q: number) => {
 /**
  * Runs `act` in the page and resolves when `drawn` holds: the time from the action to the next frame after the DOM
  * first satisfies it (a MutationObserver, so no polling interval is added), and the API call's own duration from the
- * resource timing of the first request whose URL contains `api` started after the action.
+ * resource timing of the first request whose URL contains `api` started after the action. "After the answer" counts
+ * from the answer or the action, whichever came last (an answer asked for on intent may be there before the click).
  */
 async function timeInPage(
   page: Page,
@@ -214,7 +215,7 @@ async function timeInPage(
     (() => { ${act} })();
     const end = await done;
     const call = performance.getEntriesByType('resource').filter((e) => e.name.includes(${JSON.stringify(api)}) && (${callStartedBefore} || e.startTime >= start)).at(-1);
-    return { total: end - start, api: call ? call.responseEnd - call.startTime : NaN, afterAnswer: call ? end - call.responseEnd : NaN };
+    return { total: end - start, api: call ? call.responseEnd - call.startTime : NaN, afterAnswer: call ? end - Math.max(start, call.responseEnd) : NaN };
   })()`);
 }
 
