@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { preloadScreens } from './router';
 
+/** For the sign-in app, which loads the destination's screens before it hands over. */
 export { preloadScreens };
 
 /**

@@ -16,7 +16,7 @@ import { DASHBOARD_TILES, visibleLinks, type NavItem } from './navigation';
 import { DashboardTile, SidebarLink, type TileUrgency } from './FrameLinks';
 import { useFolderCounts } from './use-folder-counts';
 import { LiveProvider, LiveStatus } from '../live';
-import { prefetchQueueProps } from '../queues';
+import { queuePrefetcher } from '../queues';
 import { SessionExpiryWarning } from '../session-expiry';
 import { PageLoading } from '../../components/PageLoading';
 import { useArrivalUrgency } from '../../lib/arrival-urgency';
@@ -115,7 +115,7 @@ export function AdminLayout() {
     label: item.label,
     countKey: item.count,
     count: item.count && counts.data ? counts.data[item.count] : undefined,
-    prefetch: item.folder ? prefetchQueueProps(queryClient, item.folder) : undefined,
+    prefetch: item.folder ? queuePrefetcher(queryClient, item.folder) : undefined,
     navigate,
   });
   return (

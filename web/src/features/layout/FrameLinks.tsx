@@ -7,7 +7,6 @@
  */
 import { memo, type MouseEvent, type ReactNode } from 'react';
 import type { NavigateFunction } from 'react-router';
-import type { QueueLinkProps } from '../queues';
 
 /**
  * An anchor that opens `to` inside the app on a plain left click, and leaves every other click to the browser (a
@@ -24,14 +23,14 @@ function FrameAnchor({
 }: {
   to: string;
   navigate: NavigateFunction;
-  prefetch?: QueueLinkProps | undefined;
+  prefetch?: (() => void) | undefined;
   className: string;
   active: boolean;
   children: ReactNode;
   'data-count'?: string | undefined;
 }) {
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
-    prefetch?.onClick();
+    prefetch?.();
     if (event.defaultPrevented || event.button !== 0) return;
     if (event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
     event.preventDefault();
@@ -45,8 +44,8 @@ function FrameAnchor({
       className={`${className}${active ? ' active' : ''}`}
       aria-current={active ? 'page' : undefined}
       onClick={onClick}
-      onPointerEnter={prefetch?.onPointerEnter}
-      onFocus={prefetch?.onFocus}
+      onPointerEnter={prefetch}
+      onFocus={prefetch}
       {...data}
     >
       {children}
@@ -62,8 +61,8 @@ interface FrameLinkProps {
   /** Which folder count the link shows (none: no badge), and its figure: undefined while the counts load ("…"). */
   countKey?: string | undefined;
   count: number | undefined;
-  /** A queue's link asks for its first page on intent (features/queues prefetchQueueProps). */
-  prefetch?: QueueLinkProps | undefined;
+  /** A queue's link asks for its first page on the pointer, focus or click (features/queues queuePrefetcher). */
+  prefetch?: (() => void) | undefined;
   navigate: NavigateFunction;
 }
 

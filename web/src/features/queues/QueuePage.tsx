@@ -19,7 +19,6 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PageHeader } from '../../components/PageHeader';
 import { Pagination } from '../../components/Pagination';
 import { useOrderPage } from './api/get-order-page';
-import { queuePageRequest } from './prefetch-queue';
 import {
   useAssignToMe,
   useDeleteOrders,
@@ -29,7 +28,7 @@ import {
 } from './api/queue-actions';
 import { QueueTable } from './QueueTable';
 import { useLiveQueue } from '../live';
-import { effectiveLimit, useQueueParams, type LimitChoice } from './use-queue-params';
+import { effectiveLimit, queuePageRequest, useQueueParams, type LimitChoice } from './use-queue-params';
 import { KeyboardHelp } from '../../components/KeyboardHelp';
 import { queueKeyHelp, useQueueKeys } from './keyboard/use-queue-keys';
 import { useRowUrgency } from './urgency/row-urgency';

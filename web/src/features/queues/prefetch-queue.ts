@@ -6,17 +6,8 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { folderDeclaration, type Folder } from '../../../../shared/folders';
-import { orderPageQuery, type OrderPageParams } from './api/get-order-page';
-import { effectiveLimit, parseQueueParams, type QueueParams } from './use-queue-params';
-
-/** What a queue screen asks the server for, from its address's state and the rows per page in effect. */
-export const queuePageRequest = (params: QueueParams, limit: number): OrderPageParams => ({
-  page: params.page,
-  limit,
-  search: params.search,
-  sort: params.sort,
-  filters: params.filters,
-});
+import { orderPageQuery } from './api/get-order-page';
+import { effectiveLimit, parseQueueParams, queuePageRequest } from './use-queue-params';
 
 /** The first page as a link to the queue opens it (no address state: page 1, the default rows per page). */
 function prefetchQueue(queryClient: QueryClient, folder: Folder) {
@@ -28,23 +19,17 @@ function prefetchQueue(queryClient: QueryClient, folder: Folder) {
   );
 }
 
-export interface QueueLinkProps {
-  onPointerEnter: () => void;
-  onFocus: () => void;
-  onClick: () => void;
-}
+/** One function per folder and client, so that a memoised link given it is not drawn again for a new one. */
+const prefetchers = new WeakMap<QueryClient, Map<Folder, () => void>>();
 
-/** One set of props per folder and client, so that a memoised link given them is not drawn again for new ones. */
-const linkProps = new WeakMap<QueryClient, Map<Folder, QueueLinkProps>>();
-
-/** Props for a link to a queue: its first page is asked for on pointer, focus or click. The same object each time. */
-export function prefetchQueueProps(queryClient: QueryClient, folder: Folder): QueueLinkProps {
-  let byFolder = linkProps.get(queryClient);
-  if (!byFolder) linkProps.set(queryClient, (byFolder = new Map()));
-  let props = byFolder.get(folder);
-  if (!props) {
-    const prefetch = () => prefetchQueue(queryClient, folder);
-    byFolder.set(folder, (props = { onPointerEnter: prefetch, onFocus: prefetch, onClick: prefetch }));
-  }
-  return props;
+/**
+ * What a link to a queue calls on the pointer, focus or click: asks for the queue's first page. The same function
+ * each time for the same folder.
+ */
+export function queuePrefetcher(queryClient: QueryClient, folder: Folder): () => void {
+  let byFolder = prefetchers.get(queryClient);
+  if (!byFolder) prefetchers.set(queryClient, (byFolder = new Map()));
+  let prefetch = byFolder.get(folder);
+  if (!prefetch) byFolder.set(folder, (prefetch = () => prefetchQueue(queryClient, folder)));
+  return prefetch;
 }

@@ -6,6 +6,7 @@
  */
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import type { OrderPageParams } from './api/get-order-page';
 import {
   ORDER_LIST_DEFAULT_LIMIT,
   ORDER_LIST_MAX_LIMIT,
@@ -66,6 +67,15 @@ export function parseQueueParams(params: URLSearchParams): QueueParams {
 }
 
 /** Rows to ask for: "All" is the last known total (never 0, never past the server's maximum). */
+/** What a queue screen asks the server for, from its address's state and the rows per page in effect. */
+export const queuePageRequest = (params: QueueParams, limit: number): OrderPageParams => ({
+  page: params.page,
+  limit,
+  search: params.search,
+  sort: params.sort,
+  filters: params.filters,
+});
+
 export function effectiveLimit(choice: LimitChoice, knownTotal: number | undefined): number {
   if (choice !== 'all') return choice;
   return Math.min(Math.max(knownTotal ?? ORDER_LIST_MAX_LIMIT, 1), ORDER_LIST_MAX_LIMIT);
