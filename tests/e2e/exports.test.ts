@@ -85,6 +85,35 @@ describe('exports in the browser', () => {
     await context.close();
   });
 
+  it('the Export menu opens from the keyboard, and from a click that came without the pointer first (a touch, a screen reader)', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, server.baseUrl, manager.email);
+    await page.locator('tbody tr td:nth-child(2)').first().waitFor();
+    const focusedLabel = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? null);
+    const menuItem = page.getByRole('button', { name: 'CSV', exact: true });
+
+    // Keyboard: Tab to the toggle, Enter opens the menu with the focus on its button, Escape closes it.
+    await page.getByLabel('Search', { exact: true }).focus();
+    await page.keyboard.press('Shift+Tab');
+    await expect.poll(focusedLabel).toBe('Export New Order');
+    await page.keyboard.press('Enter');
+    await menuItem.waitFor();
+    expect(await focusedLabel()).toBe('Export New Order');
+    expect(await page.getByRole('button', { name: 'Export New Order' }).getAttribute('aria-expanded')).toBe('true');
+    await page.keyboard.press('Escape');
+    await menuItem.waitFor({ state: 'hidden' });
+    expect(await focusedLabel()).toBe('Export New Order');
+
+    // A click event alone, as a screen reader or a touch sends it, opens the menu at once.
+    await page.reload();
+    await page.locator('tbody tr td:nth-child(2)').first().waitFor();
+    await page.getByRole('button', { name: 'Export New Order' }).evaluate((button: HTMLElement) => button.click());
+    await menuItem.waitFor();
+    const [csv] = await Promise.all([page.waitForEvent('download'), menuItem.click()]);
+    expect(csv.suggestedFilename()).toMatch(/^orders-newOrder-\d{8}-\d{6}\.csv$/);
+    await context.close();
+  });
+
   it("build a filter, save it as a view, reload, open the view, export it: the file is the view's rows in its sort", async () => {
     const { context, page } = await newPage(browser);
     await signIn(page, server.baseUrl, manager.email);

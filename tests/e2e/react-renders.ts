@@ -14,7 +14,8 @@ import type { Page } from 'playwright-core';
  */
 export const RENDER_COUNTER = `(() => {
   const COMPONENT_TAGS = new Set([0, 1, 11, 14, 15]);
-  const log = { commits: 0, renders: 0, byName: {}, headings: [] };
+  const log = { commits: 0, renders: 0, byName: {}, headings: [], chained: [] };
+  let checkpointPending = false;
   const byType = new Map();
   const byInstance = new WeakMap();
   window.__renders = log;
@@ -71,6 +72,13 @@ export const RENDER_COUNTER = `(() => {
     onPostCommitFiberRoot: () => undefined,
     onCommitFiberRoot: (_id, root) => {
       log.commits++;
+      // A commit before the microtasks of the one before it ran: React drew again in the same task (an urgent update
+      // during that commit), so the browser could not paint in between.
+      if (checkpointPending) log.chained.push(log.commits);
+      checkpointPending = true;
+      queueMicrotask(() => {
+        checkpointPending = false;
+      });
       visit(root.current, false);
       // Which screen each commit left on the page: its first heading.
       log.headings.push(document.querySelector('h1')?.textContent ?? '');
@@ -87,6 +95,8 @@ export interface RenderLog {
   byName: Record<string, number>;
   /** The page's first heading after each commit, in order: which commit drew a new screen. */
   headings: string[];
+  /** Commits (their numbers, from 1) made in the same task as the commit before them, with no paint possible between. */
+  chained: number[];
   /** The counts at the first commit that drew queue rows. */
   rowsAt?: RenderLog;
 }

@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Button, Dropdown, ProgressBar } from 'react-bootstrap';
 import type { ExportFormat } from '../../../../shared/schemas/order-export';
 import { errorMessage } from '../../lib/api';
+import { LazyDropdown } from '../LazyDropdown';
 import { streamExport, type ExportProgress } from './stream-export';
 
 interface ExportMenuProps {
@@ -58,18 +59,13 @@ export function ExportMenu({ path, body, disabled, label }: ExportMenuProps) {
   const percent = progress?.total ? Math.min(100, Math.round((progress.received / progress.total) * 100)) : 0;
   return (
     <div className="d-flex flex-wrap align-items-center gap-2 export-menu">
-      <Dropdown>
-        <Dropdown.Toggle size="sm" variant="outline-secondary" disabled={disabled || !!progress} aria-label={label}>
-          Export
-        </Dropdown.Toggle>
-        <Dropdown.Menu>
-          {FORMATS.map(({ format, text }) => (
-            <Dropdown.Item as="button" key={format} onClick={() => void start(format)}>
-              {text}
-            </Dropdown.Item>
-          ))}
-        </Dropdown.Menu>
-      </Dropdown>
+      <LazyDropdown label="Export" ariaLabel={label} variant="outline-secondary" disabled={disabled || !!progress}>
+        {FORMATS.map(({ format, text }) => (
+          <Dropdown.Item as="button" key={format} onClick={() => void start(format)}>
+            {text}
+          </Dropdown.Item>
+        ))}
+      </LazyDropdown>
       {progress ? (
         <div className="d-flex align-items-center gap-2 small" role="status" aria-live="polite">
           <ProgressBar
