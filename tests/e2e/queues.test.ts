@@ -234,7 +234,11 @@ describe('order queues in the browser', () => {
     const main = page.getByRole('navigation', { name: 'Main' });
     // A link the click does not concern (no count, not the current page): its component draws it.
     const untouched = () => instanceRendersOf(page, 'nav[aria-label="Main"] a[href="/admin/country-order-list"]');
-    const before = { log: await renderLog(page), link: await untouched() };
+    const before = {
+      log: await renderLog(page),
+      link: await untouched(),
+      filters: await rendersOf(page, '.queue-filter-bar'),
+    };
     expect(before.link).toBeGreaterThan(0);
 
     await main.getByRole('link', { name: /Order History/ }).click();
@@ -247,6 +251,9 @@ describe('order queues in the browser', () => {
     // Nothing drawn again in the same task as the new screen (the Export menu's Dropdown did, on its way in and out):
     // the browser paints the screen first, and the effects and what they change come after.
     expect(after.chained.filter((commit) => commit > before.log.commits)).toEqual([]);
+    // The new screen's filter bar is drawn once: state reset when the address changes is reset while drawing, not by
+    // an effect that drew the screen again after its first paint (lib/use-changed.ts).
+    expect((await rendersOf(page, '.queue-filter-bar')) - before.filters, 'the filter bar drawn again').toBe(1);
     expect(await untouched(), 'the Country Order List link drawn again').toBe(before.link);
     expect(await main.locator('a[aria-current="page"]').innerText()).toMatch(/^Order History/);
     expect(await main.locator('a.active').count()).toBe(1);

@@ -20,6 +20,7 @@ import { queuePrefetcher } from '../queues';
 import { SessionExpiryWarning } from '../session-expiry';
 import { PageLoading } from '../../components/PageLoading';
 import { useArrivalUrgency } from '../../lib/arrival-urgency';
+import { useChanged } from '../../lib/use-changed';
 import './admin-layout.css';
 
 /** The top bar: the menu toggle, the brand, the live state and the member's menu. Memoised: navigation leaves it alone. */
@@ -87,8 +88,9 @@ export function AdminLayout() {
   const counts = useFolderCounts(!!user);
   const urgency = useArrivalUrgency(!!user);
 
+  // A navigation closes the sidebar (on a phone it covers the screen), in the same pass as the new screen.
+  if (useChanged(pathname) && sidebarOpen) setSidebarOpen(false);
   useEffect(() => {
-    setSidebarOpen(false);
     // Joins a request already in flight (the first mount's) instead of cancelling and repeating it.
     if (user) void counts.refetch({ cancelRefetch: false });
     if (user) void urgency.refetch({ cancelRefetch: false });

@@ -12,6 +12,7 @@ import { inFolder, type OrderChangedEvent, type Viewer } from '../../../../share
 import { statusLabel, type Folder } from '../../../../shared/orders';
 import type { OrderListRow } from '../../../../shared/schemas/order-list';
 import { useAuth } from '../../lib/auth-context';
+import { useChanged } from '../../lib/use-changed';
 import { queryKeys } from '../../lib/query-keys';
 import type { LiveMarks } from './LiveMarks';
 import { useLive, useLiveEvents, usePresenceMap } from './LiveProvider';
@@ -52,18 +53,16 @@ export function useLiveQueue(folder: Folder, pageRows: OrderListRow[] | undefine
   );
   const shownIds = useMemo(() => new Set(rows.map((r) => r.order_id)), [rows]);
 
-  // A new page (or folder) starts without marks; marks of rows the page no longer has are dropped.
-  useEffect(() => {
-    setDeparted((current) => {
-      if (!current.size) return current;
-      const kept = new Map([...current].filter(([id]) => shownIds.has(id)));
-      return kept.size === current.size ? current : kept;
-    });
-  }, [shownIds]);
-  useEffect(() => {
+  // A new page (or folder) starts without marks; marks of rows the page no longer has are dropped (during render:
+  // lib/use-changed.ts).
+  if (useChanged(shownIds) && departed.size) {
+    const kept = new Map([...departed].filter(([id]) => shownIds.has(id)));
+    if (kept.size !== departed.size) setDeparted(kept);
+  }
+  if (useChanged(`${folder} ${options.searching}`) && (held.size || stale)) {
     setHeld(new Set());
     setStale(false);
-  }, [folder, options.searching]);
+  }
 
   useLiveEvents((message) => {
     if (message.event !== 'order' || !user) return;

@@ -41,6 +41,7 @@ import { QueueFilterBar } from './filters/QueueFilterBar';
 import { SavedViewsBar, SaveViewButton } from '../saved-views';
 import './queues.css';
 import { refreshOrdersAndCounts } from '../../lib/refresh-orders';
+import { useChanged } from '../../lib/use-changed';
 
 type Pending = { kind: 'delete' | 'assign' | 'release' | 'refund' | 'completeRefund'; ids: number[] } | null;
 
@@ -72,9 +73,7 @@ export function QueuePage({ folder, title }: { folder: Folder; title: string }) 
 
   // Search box: typed text goes to the URL (and the server) 500 ms after the last key.
   const [searchText, setSearchText] = useState(params.search);
-  useEffect(() => {
-    setSearchText(params.search);
-  }, [params.search]);
+  if (useChanged(params.search)) setSearchText(params.search);
   useEffect(() => {
     if (searchText === params.search) return undefined;
     const timer = setTimeout(
@@ -85,9 +84,8 @@ export function QueuePage({ folder, title }: { folder: Folder; title: string }) 
   }, [searchText, params.search, update]);
 
   const [selected, setSelected] = useState<Set<number>>(new Set());
-  useEffect(() => {
-    setSelected((current) => (current.size ? new Set() : current));
-  }, [folder, params.page, limit, params.search, params.sort, filterKey]);
+  const shown = JSON.stringify([folder, params.page, limit, params.search, params.sort, filterKey]);
+  if (useChanged(shown) && selected.size) setSelected(new Set());
   // Stable (useCallback), as the memoised rows need: ticking one box draws that row alone (issue 27).
   const toggle = useCallback(
     (id: number) =>

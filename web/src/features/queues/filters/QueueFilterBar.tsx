@@ -3,7 +3,7 @@
  * fields applied together (Apply: a new history entry, so Back returns to the filters before). The state lives in
  * the address (use-queue-params.ts); the server applies the filters (shared/schemas/queue-filters.ts).
  */
-import { memo, useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { memo, useState, type FormEvent, type ReactNode } from 'react';
 import { Button, Col, Form, Row, type FormControlProps } from 'react-bootstrap';
 import { COUNTRY_NAMES } from '../../../../../shared/dialling-codes';
 import { PROCESSING_MODES, statusLabel, type Folder } from '../../../../../shared/orders';
@@ -16,6 +16,7 @@ import {
   type OrderSort,
   type QueueFilters,
 } from '../../../../../shared/schemas/queue-filters';
+import { useChanged } from '../../../lib/use-changed';
 import { useAssignees, useLandingSites } from './filter-options';
 
 /** The panel's fields as typed (text), one value each. */
@@ -113,10 +114,10 @@ export const QueueFilterBar = memo(function QueueFilterBar({
   const [draft, setDraft] = useState<Draft>(() => draftOf(filters));
   const [error, setError] = useState<string | null>(null);
   const filterKey = JSON.stringify(filters);
-  useEffect(() => {
-    setDraft(draftOf(JSON.parse(filterKey) as QueueFilters));
+  if (useChanged(filterKey)) {
+    setDraft(draftOf(filters));
     setError(null);
-  }, [filterKey]);
+  }
   const sites = useLandingSites();
   const team = useAssignees(teamAssignees && open);
   const members = teamAssignees ? (team.data ?? []) : me ? [me] : [];

@@ -7,6 +7,7 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { KeyHelp } from '../../../components/KeyboardHelp';
 import { useShortcut } from '../../../lib/hotkeys';
+import { useChanged } from '../../../lib/use-changed';
 
 interface QueueKeysOptions {
   rowCount: number;
@@ -58,9 +59,7 @@ export function useQueueKeys({
   const moved = useRef(false);
 
   // A new page or fewer rows: keep the focus inside the table (or nowhere when it is empty).
-  useEffect(() => {
-    setFocused((f) => Math.min(f, rowCount - 1));
-  }, [rowCount]);
+  if (useChanged(rowCount) && focused > rowCount - 1) setFocused(rowCount - 1);
   useEffect(() => {
     if (!moved.current || focused < 0) return;
     moved.current = false;
