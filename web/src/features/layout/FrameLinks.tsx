@@ -8,6 +8,20 @@
 import { memo, type MouseEvent, type ReactNode } from 'react';
 import type { NavigateFunction } from 'react-router';
 
+/** What a link calls on the pointer, focus or click to ask for its screen's first answer; settles when it is here. */
+export type LinkPrefetch = () => Promise<unknown> | undefined;
+
+/**
+ * How long a click waits for the screen's first answer before opening it. An answer that comes within it is drawn
+ * with the screen, in one commit and one paint; without the wait the screen was drawn with loading rows, painted,
+ * and drawn again when they came, which took longer than the answer itself (issue 27). Past it, the screen opens
+ * with its loading rows: a slow answer is not waited for in silence.
+ */
+export const ANSWER_WAIT_MS = 100;
+
+/** The latest click's number: a click that a later one overtook while it waited does not navigate. */
+let latestClick = 0;
+
 /**
  * An anchor that opens `to` inside the app on a plain left click, and leaves every other click to the browser (a
  * new tab, a download), as a router Link does. `navigate` is the frame's, whose identity never changes.
@@ -23,20 +37,27 @@ function FrameAnchor({
 }: {
   to: string;
   navigate: NavigateFunction;
-  prefetch?: (() => void) | undefined;
+  prefetch?: LinkPrefetch | undefined;
   className: string;
   active: boolean;
   children: ReactNode;
   'data-count'?: string | undefined;
 }) {
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
-    prefetch?.();
+    const answer = prefetch?.();
     if (event.defaultPrevented || event.button !== 0) return;
     if (event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
     event.preventDefault();
     // As a router Link does: a click on the address already open replaces it instead of adding a history entry.
-    const { pathname, search, hash } = window.location;
-    void navigate(to, { replace: `${pathname}${search}${hash}` === to });
+    const { pathname, search, hash, href } = window.location;
+    const open = () => void navigate(to, { replace: `${pathname}${search}${hash}` === to });
+    if (!answer) return open();
+    const click = ++latestClick;
+    const waited = new Promise((resolve) => setTimeout(resolve, ANSWER_WAIT_MS));
+    void Promise.race([answer.catch(() => undefined), waited]).then(() => {
+      // Another click, or the browser's Back, went somewhere else meanwhile: that one stands.
+      if (click === latestClick && window.location.href === href) open();
+    });
   };
   return (
     <a
@@ -62,7 +83,7 @@ interface FrameLinkProps {
   countKey?: string | undefined;
   count: number | undefined;
   /** A queue's link asks for its first page on the pointer, focus or click (features/queues queuePrefetcher). */
-  prefetch?: (() => void) | undefined;
+  prefetch?: LinkPrefetch | undefined;
   navigate: NavigateFunction;
 }
 

@@ -9,24 +9,27 @@ import { folderDeclaration, type Folder } from '../../../../shared/folders';
 import { orderPageQuery } from './api/get-order-page';
 import { effectiveLimit, parseQueueParams, queuePageRequest } from './use-queue-params';
 
-/** The first page as a link to the queue opens it (no address state: page 1, the default rows per page). */
-function prefetchQueue(queryClient: QueryClient, folder: Folder) {
+/**
+ * The first page as a link to the queue opens it (no address state: page 1, the default rows per page). Settles
+ * when the answer is here (or the request failed); undefined for a screen that opens without a list.
+ */
+function prefetchQueue(queryClient: QueryClient, folder: Folder): Promise<void> | undefined {
   // Future Order opens on its month tiles: no list until a month is chosen.
-  if (folderDeclaration(folder).screen === 'future-months') return;
+  if (folderDeclaration(folder).screen === 'future-months') return undefined;
   const params = parseQueueParams(new URLSearchParams());
-  void queryClient.prefetchQuery(
+  return queryClient.prefetchQuery(
     orderPageQuery(folder, queuePageRequest(params, effectiveLimit(params.limitChoice, undefined))),
   );
 }
 
 /** One function per folder and client, so that a memoised link given it is not drawn again for a new one. */
-const prefetchers = new WeakMap<QueryClient, Map<Folder, () => void>>();
+const prefetchers = new WeakMap<QueryClient, Map<Folder, () => Promise<void> | undefined>>();
 
 /**
- * What a link to a queue calls on the pointer, focus or click: asks for the queue's first page. The same function
- * each time for the same folder.
+ * What a link to a queue calls on the pointer, focus or click: asks for the queue's first page, and settles when it
+ * is here. The same function each time for the same folder.
  */
-export function queuePrefetcher(queryClient: QueryClient, folder: Folder): () => void {
+export function queuePrefetcher(queryClient: QueryClient, folder: Folder): () => Promise<void> | undefined {
   let byFolder = prefetchers.get(queryClient);
   if (!byFolder) prefetchers.set(queryClient, (byFolder = new Map()));
   let prefetch = byFolder.get(folder);
