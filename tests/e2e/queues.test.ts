@@ -225,13 +225,19 @@ describe('order queues in the browser', () => {
     await context.close();
   });
 
+  /** A new Team member on New Orders with its rows drawn and React's commits counted (react-renders.ts), at rest. */
+  async function onNewOrdersCountingRenders(name: string) {
+    const member = await server.createMember('Team', name);
+    const opened = await newPage(browser);
+    await opened.context.addInitScript(RENDER_COUNTER);
+    await signIn(opened.page, server.baseUrl, member.email);
+    await opened.page.locator('table[aria-busy=false] tbody tr td:nth-child(2)').first().waitFor();
+    await settleRenders(opened.page, 500);
+    return opened;
+  }
+
   it("a queue link's click draws the new screen in its first commit, paints it before anything else is drawn, and leaves the frame's other links and the queue's header alone (issue 27)", async () => {
-    const member = await server.createMember('Team', 'Quick Quinn');
-    const { context, page } = await newPage(browser);
-    await context.addInitScript(RENDER_COUNTER);
-    await signIn(page, server.baseUrl, member.email);
-    await page.locator('table[aria-busy=false] tbody tr td:nth-child(2)').first().waitFor();
-    await settleRenders(page, 500);
+    const { context, page } = await onNewOrdersCountingRenders('Quick Quinn');
     const main = page.getByRole('navigation', { name: 'Main' });
     // A link the click does not concern (no count, not the current page): its component draws it.
     const untouched = () => instanceRendersOf(page, 'nav[aria-label="Main"] a[href="/admin/country-order-list"]');
@@ -284,12 +290,7 @@ describe('order queues in the browser', () => {
   });
 
   it('a click on a queue link whose first page is not here yet waits for it (up to ANSWER_WAIT_MS) and draws the screen with its rows in one commit (issue 27)', async () => {
-    const member = await server.createMember('Team', 'Wendy Waits');
-    const { context, page } = await newPage(browser);
-    await context.addInitScript(RENDER_COUNTER);
-    await signIn(page, server.baseUrl, member.email);
-    await page.locator('table[aria-busy=false] tbody tr td:nth-child(2)').first().waitFor();
-    await settleRenders(page, 500);
+    const { context, page } = await onNewOrdersCountingRenders('Wendy Waits');
     const before = await renderLog(page);
     // A click alone, without the pointer on the link first: nothing was asked for before it.
     const clickedAt = await page.evaluate(() => {
