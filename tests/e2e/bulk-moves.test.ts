@@ -102,6 +102,38 @@ describe('bulk moves in the browser', () => {
     await context.close();
   });
 
+  it("a Manager assigns the ticked rows to a colleague from the toolbar's member menu, with one confirmation", async () => {
+    const ids: number[] = [];
+    for (let i = 0; i < 2; i++)
+      ids.push(await insertOrder(server.database.db, { surname: 'BULKASSIGNEE', givenName: `ROW${i}` }));
+    const colleague = await server.createMember('Team', 'Asha Assignee');
+    const manager = await server.createMember('Manager', 'Mo Assigner');
+    const { context, page } = await newPage(browser);
+    await signIn(page, server.baseUrl, manager.email);
+    await page.goto(`${server.baseUrl}/admin/recent-order?q=bulkassignee`);
+    await expect.poll(() => page.locator('.queue-table-scroll tbody tr').count()).toBe(2);
+
+    await page.getByLabel('Select all rows on this page').check();
+    const toolbar = page.getByRole('toolbar', { name: 'Bulk actions' });
+    await toolbar.getByText('2 selected').waitFor();
+    await toolbar.getByRole('button', { name: 'Assign selected to…' }).click();
+    await toolbar.getByRole('button', { name: /^Asha Assignee/ }).click();
+    const confirm = page.getByRole('dialog');
+    await confirm.getByText('Assign 2 orders to Asha Assignee?').waitFor();
+    await confirm.getByRole('button', { name: 'Assign' }).click();
+    await page
+      .getByRole('dialog', { name: 'Result' })
+      .getByText(/^Assigned 2 orders/)
+      .waitFor();
+
+    const assigned = await selectRows<{ assigned_to_id: number }>(
+      server.database.db,
+      sql`select assigned_to_id from orders where order_id in (${ids[0]!}, ${ids[1]!})`,
+    );
+    expect(assigned.map((r) => r.assigned_to_id)).toEqual([colleague.id, colleague.id]);
+    await context.close();
+  });
+
   it('"Select all N matching the filter" reaches past the page, with the filter of the address: one confirmation for all of them', async () => {
     const ids: number[] = [];
     for (let i = 0; i < 13; i++)

@@ -6,6 +6,7 @@
  */
 import { useState } from 'react';
 import { Button, Dropdown } from 'react-bootstrap';
+import { LazyDropdown } from '../../../components/LazyDropdown';
 import { MOVE_TARGETS, STATUS_FOLDERS, statusLabel, type ProcessStatus } from '../../../../../shared/orders';
 import { can } from '../../../../../shared/roles';
 import { BULK_MAX_ORDERS, bulkQuestion, type BulkAction } from '../../../../../shared/schemas/bulk-orders';
@@ -118,43 +119,36 @@ export function BulkToolbar({ view, rows, selected, total, totalCapped, onDone }
             </Button>
           ) : null}
           {mayMove ? (
-            <Dropdown>
-              <Dropdown.Toggle size="sm" variant="outline-primary" id="bulk-move" disabled={bulk.isPending}>
-                Move selected to…
-              </Dropdown.Toggle>
-              <Dropdown.Menu>
-                {targets.map((status) => (
-                  <Dropdown.Item key={status} as="button" onClick={() => setPending({ action: 'move', status })}>
-                    {statusLabel(status)}
-                  </Dropdown.Item>
-                ))}
-              </Dropdown.Menu>
-            </Dropdown>
+            <LazyDropdown label="Move selected to…" variant="outline-primary" disabled={bulk.isPending}>
+              {targets.map((status) => (
+                <Dropdown.Item key={status} as="button" onClick={() => setPending({ action: 'move', status })}>
+                  {statusLabel(status)}
+                </Dropdown.Item>
+              ))}
+            </LazyDropdown>
           ) : null}
           {leader ? (
-            <Dropdown>
-              <Dropdown.Toggle size="sm" variant="outline-primary" id="bulk-assign" disabled={bulk.isPending}>
-                Assign selected to…
-              </Dropdown.Toggle>
-              <Dropdown.Menu className="bulk-member-menu">
-                {members.isPending ? (
-                  <Dropdown.ItemText className="small text-muted">Loading…</Dropdown.ItemText>
-                ) : null}
-                {members.isError ? (
-                  <Dropdown.ItemText className="small text-danger">{errorMessage(members.error)}</Dropdown.ItemText>
-                ) : null}
-                {(members.data ?? []).map((m) => (
-                  <Dropdown.Item
-                    key={m.id}
-                    as="button"
-                    onClick={() => setPending({ action: 'assign', assignee: { id: m.id, name: m.name } })}
-                  >
-                    {m.name}
-                    {m.id === user?.id ? ' (you)' : ''} <span className="small text-muted">{m.type}</span>
-                  </Dropdown.Item>
-                ))}
-              </Dropdown.Menu>
-            </Dropdown>
+            <LazyDropdown
+              label="Assign selected to…"
+              variant="outline-primary"
+              disabled={bulk.isPending}
+              menuClassName="bulk-member-menu"
+            >
+              {members.isPending ? <Dropdown.ItemText className="small text-muted">Loading…</Dropdown.ItemText> : null}
+              {members.isError ? (
+                <Dropdown.ItemText className="small text-danger">{errorMessage(members.error)}</Dropdown.ItemText>
+              ) : null}
+              {(members.data ?? []).map((m) => (
+                <Dropdown.Item
+                  key={m.id}
+                  as="button"
+                  onClick={() => setPending({ action: 'assign', assignee: { id: m.id, name: m.name } })}
+                >
+                  {m.name}
+                  {m.id === user?.id ? ' (you)' : ''} <span className="small text-muted">{m.type}</span>
+                </Dropdown.Item>
+              ))}
+            </LazyDropdown>
           ) : null}
           {mayDelete ? (
             <Button
