@@ -10,6 +10,7 @@ import { orders } from '../../server/db/schema';
 import { insertOrder, type OrderValues } from '../../server/test/order-factory';
 import { encodeId } from '../../shared/ids';
 import { launchBrowser, newPage, screenshot, signIn, startServer, type E2EServer } from './harness';
+import { instanceRendersOf, RENDER_COUNTER, settleRenders } from './react-renders';
 
 let server: E2EServer;
 let browser: Browser;
@@ -194,6 +195,23 @@ describe('order detail: a sticky bar and a section index', () => {
     await bar(page).getByRole('link', { name: 'Process Log' }).click();
     await expectJumpedTo(page, 'process-log');
     expect(await page.locator('#process-log-body').isVisible()).toBe(true);
+  });
+
+  it('draws each section once as the page opens: the sections saying they are there redraws the index alone (issue 27)', async () => {
+    const member = await server.createMember('Team', 'Rena Renders');
+    const s = await newPage(browser);
+    contexts.push(s.context);
+    await s.context.addInitScript(RENDER_COUNTER);
+    await signIn(s.page, server.baseUrl, member.email);
+    await open(s.page, server.baseUrl, await longOrder());
+    await settleRenders(s.page, 500);
+    // Sections whose content has no request of its own: drawn when the page mounts, and not again.
+    for (const id of ['order-details', 'passport-details', 'basic-information', 'address-in-japan', 'process-log'])
+      expect({ id, renders: await instanceRendersOf(s.page, `#${id}`) }).toEqual({ id, renders: 1 });
+    // The index lists every section (it learnt of them after the page's first commit).
+    expect(
+      await bar(s.page).getByRole('navigation', { name: 'Sections of this order' }).getByRole('link').count(),
+    ).toBe(8);
   });
 
   it('fits the bar on a phone: one line of moves and one of sections', async () => {

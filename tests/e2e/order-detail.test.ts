@@ -283,6 +283,12 @@ describe('order detail: remarks, moves, transaction details, e-mail preview', ()
     await page.getByText('Transaction details saved successfully.').waitFor();
     await expect.poll(() => dialog.count()).toBe(0);
     await section(page, 'Order Details').getByText('pi_3Nx77ABC').waitFor();
+    // Opened again, the form holds what the order now says (its form is made afresh at each opening).
+    await page.getByRole('button', { name: 'Enter Transaction Details' }).click();
+    await expect.poll(() => dialog.getByLabel('Transaction Id').inputValue()).toBe('pi_3Nx77ABC');
+    expect(await dialog.getByLabel('Merchant Name').inputValue()).toBe('Travel Docs Online LLC');
+    await dialog.getByRole('button', { name: 'Close' }).first().click();
+    await expect.poll(() => dialog.count()).toBe(0);
     const [row] = await server.database.db
       .select({ t: orders.transactionId, m: orders.merchantName })
       .from(orders)

@@ -87,7 +87,7 @@ export const RENDER_COUNTER = `(() => {
       log.times.push(performance.now());
       // The first commit that drew queue rows (a table row's order id cell, or a phone's card).
       if (!log.rowsAt && document.querySelector('table tbody tr td:nth-child(2), .queue-card[data-row-index]'))
-        log.rowsAt = { commits: log.commits, renders: log.renders, byName: { ...log.byName } };
+        log.rowsAt = { commits: log.commits, renders: log.renders, byName: { ...log.byName }, chained: [...log.chained] };
     },
   };
 })();`;

@@ -26,20 +26,7 @@ const location = (d: { city: string | null; country: string | null }) =>
 export function DownloadHistorySection({ order }: { order: OrderDetail }) {
   const { user } = useAuth();
   const mayMail = can(user?.type, 'orders:defence-pack');
-  const send = useSendDownloadHistory(order.order_id);
-  const form = useForm<MailForm>({ resolver: zodResolver(formSchema), defaultValues: { email: '' } });
-  const { errors } = form.formState;
   const downloads = order.downloadHistory;
-
-  const onSubmit = form.handleSubmit(async ({ email }) => {
-    try {
-      toast.success((await send.mutateAsync(email)).message);
-      form.reset({ email: '' });
-    } catch (error) {
-      if (error instanceof ApiError && error.errors?.email) form.setError('email', { message: error.errors.email });
-      toast.error((error as Error).message);
-    }
-  });
 
   return (
     <DetailSection title="Download History" id="download-history">
@@ -84,32 +71,56 @@ export function DownloadHistorySection({ order }: { order: OrderDetail }) {
       </div>
 
       {mayMail ? (
-        <form noValidate onSubmit={(e) => void onSubmit(e)}>
-          <label className="form-label" htmlFor="download-history-email">
-            Email
-          </label>
-          <div className="row g-2 align-items-start">
-            <div className="col-12 col-md">
-              <input
-                id="download-history-email"
-                type="email"
-                placeholder="e.g. the bank's dispute team"
-                className={`form-control ${errors.email ? 'is-invalid' : ''}`}
-                aria-invalid={!!errors.email}
-                {...form.register('email')}
-              />
-              {errors.email?.message ? <div className="invalid-feedback">{errors.email.message}</div> : null}
-            </div>
-            <div className="col-12 col-md-auto">
-              <button type="submit" className="btn btn-primary" disabled={send.isPending}>
-                Sent Mail
-              </button>
-            </div>
-          </div>
-        </form>
+        <MailDownloadHistoryForm orderId={order.order_id} />
       ) : (
         <p className="small text-muted mb-0">Only an Admin or a Manager can mail the download history.</p>
       )}
     </DetailSection>
+  );
+}
+
+/**
+ * The e-mail box and its button, a component of its own: its form state (errors, sending) redraws the form only, not
+ * the table above it, and so does react-hook-form's second draw of a new form before the page's first paint.
+ */
+function MailDownloadHistoryForm({ orderId }: { orderId: number }) {
+  const send = useSendDownloadHistory(orderId);
+  const form = useForm<MailForm>({ resolver: zodResolver(formSchema), defaultValues: { email: '' } });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(async ({ email }) => {
+    try {
+      toast.success((await send.mutateAsync(email)).message);
+      form.reset({ email: '' });
+    } catch (error) {
+      if (error instanceof ApiError && error.errors?.email) form.setError('email', { message: error.errors.email });
+      toast.error((error as Error).message);
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={(e) => void onSubmit(e)}>
+      <label className="form-label" htmlFor="download-history-email">
+        Email
+      </label>
+      <div className="row g-2 align-items-start">
+        <div className="col-12 col-md">
+          <input
+            id="download-history-email"
+            type="email"
+            placeholder="e.g. the bank's dispute team"
+            className={`form-control ${errors.email ? 'is-invalid' : ''}`}
+            aria-invalid={!!errors.email}
+            {...form.register('email')}
+          />
+          {errors.email?.message ? <div className="invalid-feedback">{errors.email.message}</div> : null}
+        </div>
+        <div className="col-12 col-md-auto">
+          <button type="submit" className="btn btn-primary" disabled={send.isPending}>
+            Sent Mail
+          </button>
+        </div>
+      </div>
+    </form>
   );
 }

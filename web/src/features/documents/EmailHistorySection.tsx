@@ -29,26 +29,12 @@ type ResendForm = z.input<typeof resendFormSchema>;
 
 export function EmailHistorySection({ order }: { order: OrderDetail }) {
   const history = useEmailHistory(order.order_id);
-  const resend = useResendMail(order.order_id);
   const retry = useRetryMail();
-  const form = useForm<ResendForm>({ resolver: zodResolver(resendFormSchema), defaultValues: { email: order.email } });
-  const { errors } = form.formState;
   const mails = history.data?.mailHistory ?? [];
   useReloadOrderWhenDelivered(
     order.order_id,
     mails.filter((m) => m.status === 'queued' || m.status === 'sending').length,
   );
-
-  const send = (provider: MailProvider) =>
-    form.handleSubmit(async ({ email }) => {
-      try {
-        const res = await resend.mutateAsync({ email, mailServiceProvider: provider });
-        toast.success(res.message);
-      } catch (error) {
-        if (error instanceof ApiError && error.errors?.email) form.setError('email', { message: error.errors.email });
-        toast.error((error as Error).message);
-      }
-    });
 
   const onRetry = (mailId: number) => retry.mutate(mailId);
 
@@ -128,37 +114,63 @@ export function EmailHistorySection({ order }: { order: OrderDetail }) {
         </table>
       </div>
 
-      <form noValidate onSubmit={(e) => e.preventDefault()}>
-        <label className="form-label" htmlFor="resend-email">
-          Email
-        </label>
-        <div className="row g-2 align-items-start">
-          <div className="col-12 col-md">
-            <input
-              id="resend-email"
-              type="email"
-              className={`form-control ${errors.email ? 'is-invalid' : ''}`}
-              aria-invalid={!!errors.email}
-              {...form.register('email')}
-            />
-            {errors.email?.message ? <div className="invalid-feedback">{errors.email.message}</div> : null}
-          </div>
-          <div className="col-12 col-md-auto d-flex flex-wrap gap-2">
-            {(['ses', 'smtp'] as const).map((p) => (
-              <button
-                key={p}
-                type="button"
-                className="btn btn-primary"
-                onClick={() => void send(p)()}
-                disabled={resend.isPending}
-              >
-                Resend via {MAIL_PROVIDER_LABELS[p]}
-              </button>
-            ))}
-          </div>
-        </div>
-      </form>
+      <ResendMailForm order={order} />
     </DetailSection>
+  );
+}
+
+/**
+ * The e-mail box and one resend button per provider, a component of its own: its form state (errors, sending) redraws
+ * the form only, not the mail table, and so does react-hook-form's second draw of a new form before the page's first
+ * paint.
+ */
+function ResendMailForm({ order }: { order: OrderDetail }) {
+  const resend = useResendMail(order.order_id);
+  const form = useForm<ResendForm>({ resolver: zodResolver(resendFormSchema), defaultValues: { email: order.email } });
+  const { errors } = form.formState;
+
+  const send = (provider: MailProvider) =>
+    form.handleSubmit(async ({ email }) => {
+      try {
+        const res = await resend.mutateAsync({ email, mailServiceProvider: provider });
+        toast.success(res.message);
+      } catch (error) {
+        if (error instanceof ApiError && error.errors?.email) form.setError('email', { message: error.errors.email });
+        toast.error((error as Error).message);
+      }
+    });
+
+  return (
+    <form noValidate onSubmit={(e) => e.preventDefault()}>
+      <label className="form-label" htmlFor="resend-email">
+        Email
+      </label>
+      <div className="row g-2 align-items-start">
+        <div className="col-12 col-md">
+          <input
+            id="resend-email"
+            type="email"
+            className={`form-control ${errors.email ? 'is-invalid' : ''}`}
+            aria-invalid={!!errors.email}
+            {...form.register('email')}
+          />
+          {errors.email?.message ? <div className="invalid-feedback">{errors.email.message}</div> : null}
+        </div>
+        <div className="col-12 col-md-auto d-flex flex-wrap gap-2">
+          {(['ses', 'smtp'] as const).map((p) => (
+            <button
+              key={p}
+              type="button"
+              className="btn btn-primary"
+              onClick={() => void send(p)()}
+              disabled={resend.isPending}
+            >
+              Resend via {MAIL_PROVIDER_LABELS[p]}
+            </button>
+          ))}
+        </div>
+      </div>
+    </form>
   );
 }
 

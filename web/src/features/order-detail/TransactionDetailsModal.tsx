@@ -1,5 +1,4 @@
 /** "Enter Transaction Details": transaction id and merchant name (product: orders.md#transaction-details messages). */
-import { useEffect } from 'react';
 import { Modal } from 'react-bootstrap';
 import { LazyModal } from '../../components/LazyModal';
 import { useForm } from 'react-hook-form';
@@ -24,15 +23,24 @@ interface Props {
 }
 
 export function TransactionDetailsModal({ show, orderId, current, onClose }: Props) {
+  return (
+    <LazyModal show={show} onHide={onClose} centered>
+      <TransactionDetailsForm orderId={orderId} current={current} onClose={onClose} />
+    </LazyModal>
+  );
+}
+
+/**
+ * The modal's content, mounted each time it opens (a closed Modal draws no content): the form is filled with the order's
+ * values at that moment, and the order page does not create a form nobody has opened (react-hook-form draws each form
+ * a second time before the page's first paint).
+ */
+function TransactionDetailsForm({ orderId, current, onClose }: Omit<Props, 'show'>) {
   const save = useUpdateTransactionDetails(orderId);
   const form = useForm<FormValues>({
     resolver: zodResolver(formSchema),
-    defaultValues: { transactionId: '', merchantName: '' },
+    defaultValues: { transactionId: current.transactionId ?? '', merchantName: current.merchantName ?? '' },
   });
-  useEffect(() => {
-    if (show) form.reset({ transactionId: current.transactionId ?? '', merchantName: current.merchantName ?? '' });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- filled when the modal opens, not when the order refreshes behind it
-  }, [show]);
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -51,37 +59,35 @@ export function TransactionDetailsModal({ show, orderId, current, onClose }: Pro
   });
 
   return (
-    <LazyModal show={show} onHide={onClose} centered>
-      <form noValidate onSubmit={onSubmit}>
-        <Modal.Header closeButton>
-          <Modal.Title as="h2" className="h5">
-            Enter Transaction Details
-          </Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          <FormField
-            label="Transaction Id"
-            id="transactionId"
-            registration={form.register('transactionId')}
-            error={errors.transactionId}
-          />
-          <FormField
-            label="Merchant Name"
-            id="merchantName"
-            className="mb-0"
-            registration={form.register('merchantName')}
-            error={errors.merchantName}
-          />
-        </Modal.Body>
-        <Modal.Footer>
-          <button type="button" className="btn btn-secondary" onClick={onClose}>
-            Close
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-            Save
-          </button>
-        </Modal.Footer>
-      </form>
-    </LazyModal>
+    <form noValidate onSubmit={onSubmit}>
+      <Modal.Header closeButton>
+        <Modal.Title as="h2" className="h5">
+          Enter Transaction Details
+        </Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        <FormField
+          label="Transaction Id"
+          id="transactionId"
+          registration={form.register('transactionId')}
+          error={errors.transactionId}
+        />
+        <FormField
+          label="Merchant Name"
+          id="merchantName"
+          className="mb-0"
+          registration={form.register('merchantName')}
+          error={errors.merchantName}
+        />
+      </Modal.Body>
+      <Modal.Footer>
+        <button type="button" className="btn btn-secondary" onClick={onClose}>
+          Close
+        </button>
+        <button type="submit" className="btn btn-primary" disabled={save.isPending}>
+          Save
+        </button>
+      </Modal.Footer>
+    </form>
   );
 }

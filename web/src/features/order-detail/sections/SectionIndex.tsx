@@ -4,7 +4,7 @@
  */
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { useShortcut } from '../../../lib/hotkeys';
-import { coveredHeight, useSections } from './section-state';
+import { coveredHeight, usePresentSections, useSections } from './section-state';
 
 export interface IndexEntry {
   id: string;
@@ -26,7 +26,8 @@ export const INDEX: IndexEntry[] = [
 
 export function SectionIndex() {
   const sections = useSections();
-  const shown = INDEX.filter((e) => sections?.present.has(e.id));
+  const present = usePresentSections();
+  const shown = INDEX.filter((e) => present.has(e.id));
   const current = useCurrentSection(shown.map((e) => e.id));
   const listRef = useRef<HTMLUListElement>(null);
   // On a phone the index is one line that scrolls sideways: keep the current entry in sight (the list only, never
@@ -43,10 +44,10 @@ export function SectionIndex() {
     INDEX.map((e) => e.key).join(', '),
     (event) => {
       const entry = INDEX.find((e) => e.key === event.key.toLowerCase());
-      if (entry && sections?.present.has(entry.id)) sections.jumpTo(entry.id);
+      if (entry && present.has(entry.id)) sections?.jumpTo(entry.id);
     },
     {},
-    [sections],
+    [sections, present],
   );
   if (!sections) return null;
   const onClick = (event: MouseEvent<HTMLAnchorElement>, id: string) => {

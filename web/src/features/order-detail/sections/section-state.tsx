@@ -20,12 +20,16 @@ function readCollapsed(key: string): Set<string> {
 interface SectionState {
   isCollapsed(id: string): boolean;
   setCollapsed(id: string, collapsed: boolean): void;
-  present: ReadonlySet<string>;
   register(id: string): () => void;
   jumpTo(id: string): void;
 }
 
 const SectionContext = createContext<SectionState | null>(null);
+/**
+ * Which sections are on the page, apart from the rest: each section registers itself after the page's first commit,
+ * and only the index reads the set, so those registrations redraw the index alone, not every section of the page.
+ */
+const PresentContext = createContext<ReadonlySet<string>>(new Set());
 
 /** Top of the area a section may be scrolled to: below the admin top bar and the order's sticky bar. */
 export function coveredHeight(): number {
@@ -85,17 +89,25 @@ export function SectionProvider({ children }: { children: ReactNode }) {
     () => ({
       isCollapsed: (id) => collapsed.has(id),
       setCollapsed,
-      present,
       register,
       jumpTo,
     }),
-    [collapsed, setCollapsed, present, register, jumpTo],
+    [collapsed, setCollapsed, register, jumpTo],
   );
-  return <SectionContext.Provider value={value}>{children}</SectionContext.Provider>;
+  return (
+    <SectionContext.Provider value={value}>
+      <PresentContext.Provider value={present}>{children}</PresentContext.Provider>
+    </SectionContext.Provider>
+  );
 }
 
 export function useSections(): SectionState | null {
   return useContext(SectionContext);
+}
+
+/** The ids of the sections on the page (for the index). */
+export function usePresentSections(): ReadonlySet<string> {
+  return useContext(PresentContext);
 }
 
 /** Marks a section as on the page while it is mounted. */
