@@ -92,6 +92,9 @@ if (hasChromium) {
       expect: { poll: { timeout: 10_000 } },
       // Browser files share the two cores with the API suites; one at a time keeps them steady.
       fileParallelism: false,
+      // One after the other in one worker, they share loaded modules as the API suites do (each file starts its own
+      // server, database and browser anyway): importing the server afresh cost ~3 s a file (docs/decisions/0017).
+      isolate: false,
     },
   });
 }
