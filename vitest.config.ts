@@ -95,6 +95,8 @@ if (hasChromium) {
       // One after the other in one worker, they share loaded modules as the API suites do (each file starts its own
       // server, database and browser anyway): importing the server afresh cost ~3 s a file (docs/decisions/0017).
       isolate: false,
+      // After the unit and API projects, in a group of its own (Vitest asks for one: one worker here, two there).
+      sequence: { groupOrder: 1 },
     },
   });
 }
