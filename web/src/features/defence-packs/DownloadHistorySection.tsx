@@ -12,6 +12,7 @@ import { STAFF_ZONE_HEADING, StaffTime } from '../../lib/time';
 import { can } from '../../../../shared/roles';
 import { mailEmailField } from '../../../../shared/schemas/mail';
 import type { OrderDetail } from '../../../../shared/schemas/order-detail';
+import { ValidatedInput } from '../../components/FormField';
 import { ApiError } from '../../lib/api';
 import { useAuth } from '../../lib/auth-context';
 import { DetailSection } from '../order-detail';
@@ -105,15 +106,13 @@ function MailDownloadHistoryForm({ orderId }: { orderId: number }) {
       </label>
       <div className="row g-2 align-items-start">
         <div className="col-12 col-md">
-          <input
+          <ValidatedInput
             id="download-history-email"
             type="email"
             placeholder="e.g. the bank's dispute team"
-            className={`form-control ${errors.email ? 'is-invalid' : ''}`}
-            aria-invalid={!!errors.email}
-            {...form.register('email')}
+            registration={form.register('email')}
+            error={errors.email}
           />
-          {errors.email?.message ? <div className="invalid-feedback">{errors.email.message}</div> : null}
         </div>
         <div className="col-12 col-md-auto">
           <button type="submit" className="btn btn-primary" disabled={send.isPending}>

@@ -17,6 +17,7 @@ import {
   type MailProvider,
 } from '../../../../shared/schemas/mail';
 import type { OrderDetail } from '../../../../shared/schemas/order-detail';
+import { ValidatedInput } from '../../components/FormField';
 import { ApiError } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
 import { DetailSection } from '../order-detail';
@@ -147,14 +148,7 @@ function ResendMailForm({ order }: { order: OrderDetail }) {
       </label>
       <div className="row g-2 align-items-start">
         <div className="col-12 col-md">
-          <input
-            id="resend-email"
-            type="email"
-            className={`form-control ${errors.email ? 'is-invalid' : ''}`}
-            aria-invalid={!!errors.email}
-            {...form.register('email')}
-          />
-          {errors.email?.message ? <div className="invalid-feedback">{errors.email.message}</div> : null}
+          <ValidatedInput id="resend-email" type="email" registration={form.register('email')} error={errors.email} />
         </div>
         <div className="col-12 col-md-auto d-flex flex-wrap gap-2">
           {(['ses', 'smtp'] as const).map((p) => (

@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { toast } from 'react-toastify';
 import { MAIL_PROVIDER_LABELS, mailEmailField, type MailProvider } from '../../../../shared/schemas/mail';
 import type { OrderDetail } from '../../../../shared/schemas/order-detail';
+import { ValidatedInput } from '../../components/FormField';
 import { ApiError } from '../../lib/api';
 import { DetailSection } from '../order-detail';
 import { documentPath } from './api/download-file';
@@ -69,29 +70,20 @@ export function UploadDocumentSection({ order }: { order: OrderDetail }) {
             <label className="form-label" htmlFor="upload-email">
               Email
             </label>
-            <input
-              id="upload-email"
-              type="email"
-              className={`form-control ${errors.email ? 'is-invalid' : ''}`}
-              aria-invalid={!!errors.email}
-              {...form.register('email')}
-            />
-            {errors.email?.message ? <div className="invalid-feedback">{errors.email.message}</div> : null}
+            <ValidatedInput id="upload-email" type="email" registration={form.register('email')} error={errors.email} />
           </div>
           <div className="col-12">
             <label className="form-label" htmlFor="upload-file">
               Document (PDF, PNG, JPEG or WebP)
             </label>
-            <input
+            <ValidatedInput
               key={fileKey}
               id="upload-file"
               type="file"
               accept={ACCEPTED_FILES}
-              className={`form-control ${errors.file ? 'is-invalid' : ''}`}
-              aria-invalid={!!errors.file}
-              {...form.register('file')}
+              registration={form.register('file')}
+              error={errors.file}
             />
-            {errors.file?.message ? <div className="invalid-feedback">{String(errors.file.message)}</div> : null}
           </div>
         </div>
         <div className="d-flex flex-wrap align-items-center gap-2 mt-3">
