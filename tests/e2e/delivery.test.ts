@@ -76,4 +76,22 @@ describe('delivery of the built app', () => {
     }
     await context.close();
   });
+
+  it("loads the order page's code while a queue is open and idle, so the first View does not wait for it", async () => {
+    const { context, page } = await newPage(browser);
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (/\/assets\/.+\.js$/.test(request.url())) scripts.push(new URL(request.url()).pathname);
+    });
+    await signIn(page, server.baseUrl, staffEmail);
+    await page.locator('table[aria-busy=false] tbody tr td').first().waitFor();
+    expect(scripts.some((s) => s.includes('OrderDetailRoute'))).toBe(false); // not part of the queue's first load
+    // A couple of seconds after the first screen, the browser idle: the order page's chunk comes.
+    await expect.poll(() => scripts.some((s) => s.includes('OrderDetailRoute'))).toBe(true);
+    const before = scripts.length;
+    await page.locator('tbody tr').first().getByRole('link', { name: 'View' }).click();
+    await page.locator('.od-page').waitFor();
+    expect(scripts.slice(before).filter((s) => s.includes('OrderDetailRoute'))).toEqual([]);
+    await context.close();
+  });
 });
