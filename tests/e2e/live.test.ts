@@ -6,6 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { eq, sql } from 'drizzle-orm';
+import { orders } from '../../server/db/schema';
 import { insertOrder } from '../../server/test/order-factory';
 import { encodeId } from '../../shared/ids';
 import {
@@ -44,7 +46,16 @@ afterAll(async () => {
   await server?.close();
 });
 
-const newOrder = () => insertOrder(server.database.db, { processStatus: 'New', processingMode: 'standard' });
+/**
+ * A new order, written straight to the database, and the live hub woken as a request that wrote wakes it
+ * (live/notify.ts): its event is read now, not at the hub's next one-second read, which could fall after a page
+ * opened here and mark the row as changed just as a colleague acts on it.
+ */
+const newOrder = async () => {
+  const orderId = await insertOrder(server.database.db, { processStatus: 'New', processingMode: 'standard' });
+  await server.database.db.execute(sql`select pg_notify('live_events', '')`);
+  return orderId;
+};
 const openQueue = async (page: Page) => {
   await page.goto(`${server.baseUrl}/admin/recent-order`);
   await page.getByRole('heading', { name: 'New Order' }).waitFor();
@@ -80,6 +91,31 @@ describe('live queues and presence', () => {
     // ...and then leaves the table (the pointer is not over it).
     await row.waitFor({ state: 'detached', timeout: 10_000 });
     expect(navigations).toEqual([]);
+  });
+
+  it("keeps a colleague's departed row for its whole notice when another row's change reads the page again", async () => {
+    const stays = await newOrder();
+    const leaves = await newOrder();
+    await openQueue(ben.page);
+    await openQueue(asha.page);
+    await orderRow(ben.page, stays).waitFor();
+    await asha.page.getByLabel(`Select order ${leaves}`).check();
+    await asha.page.getByRole('button', { name: 'Assign to me' }).click();
+    await asha.page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
+    const row = orderRow(ben.page, leaves);
+    await row.getByText('Assigned to Asha Assigner').waitFor({ timeout: 5000 });
+    const markedAt = Date.now();
+    // Another row changes and stays in New Orders (due today instead of standard): Ben's page reads the queue again
+    // for it, but only once the departed row has had its notice (DEPARTED_SHOW_MS, 4 s).
+    await server.database.db
+      .update(orders)
+      .set({ processingMode: 'future', processingDate: new Date().toISOString().slice(0, 10) })
+      .where(eq(orders.orderId, stays));
+    await server.database.db.execute(sql`select pg_notify('live_events', '')`);
+    await ben.page.waitForTimeout(2000);
+    expect(await row.getByText('Assigned to Asha Assigner').count()).toBe(1);
+    await row.waitFor({ state: 'detached', timeout: 10_000 });
+    expect(Date.now() - markedAt).toBeGreaterThanOrEqual(3000);
   });
 
   it('a new order waits behind "1 new order" until asked for', async () => {

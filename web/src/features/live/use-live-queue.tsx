@@ -1,7 +1,8 @@
 /**
  * A queue that follows colleagues' actions (issue 23) without moving rows under the pointer:
  *  - a row that leaves the folder (assigned, moved, deleted) is greyed with what happened ("Assigned to Ben") and
- *    removed DEPARTED_SHOW_MS later, at a moment the pointer is not over the table (the page is read again then);
+ *    removed DEPARTED_SHOW_MS later, at a moment the pointer is not over the table (the page is read again then,
+ *    once the newest departure has been shown that long);
  *  - an order that enters the folder is held back: "3 new orders" adds them when clicked, so nothing is pushed
  *    down while someone reads (held orders stay hidden even when the page is read again for another reason);
  *  - a row that changed but stays (My Orders: a status move) is refreshed the same deferred way.
@@ -84,12 +85,14 @@ export function useLiveQueue(folder: Folder, pageRows: OrderListRow[] | undefine
     [queryClient, folder],
   );
 
-  // Departed rows go (and changed rows are refreshed) once shown long enough, while the pointer is elsewhere.
+  // Departed rows go (and changed rows are refreshed) once every departed row has been shown long enough, while the
+  // pointer is elsewhere: reading the page again removes them all, so a refresh for a changed row, or for an older
+  // departure, waits for the newest departure's DEPARTED_SHOW_MS instead of cutting its notice short.
   useEffect(() => {
     if (!departed.size && !stale) return undefined;
     const timer = setInterval(() => {
       if (hovering.current) return;
-      const due = stale || [...departed.values()].some((d) => Date.now() - d.at >= DEPARTED_SHOW_MS);
+      const due = [...departed.values()].every((d) => Date.now() - d.at >= DEPARTED_SHOW_MS);
       if (!due) return;
       setStale(false);
       void reloadPage();
