@@ -6,8 +6,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { orders } from '../../server/db/schema';
+import { wakeLiveHubs } from '../../server/features/live/notify';
 import { insertOrder } from '../../server/test/order-factory';
 import { encodeId } from '../../shared/ids';
 import {
@@ -47,13 +48,13 @@ afterAll(async () => {
 });
 
 /**
- * A new order, written straight to the database, and the live hub woken as a request that wrote wakes it
- * (live/notify.ts): its event is read now, not at the hub's next one-second read, which could fall after a page
- * opened here and mark the row as changed just as a colleague acts on it.
+ * A new order, written straight to the database, and the live hub woken as a request that wrote wakes it: its
+ * event is read now, not at the hub's next one-second read, which could fall after a page opened here and mark the
+ * row as changed just as a colleague acts on it.
  */
 const newOrder = async () => {
   const orderId = await insertOrder(server.database.db, { processStatus: 'New', processingMode: 'standard' });
-  await server.database.db.execute(sql`select pg_notify('live_events', '')`);
+  wakeLiveHubs(server.database.db);
   return orderId;
 };
 const openQueue = async (page: Page) => {
@@ -111,7 +112,7 @@ describe('live queues and presence', () => {
       .update(orders)
       .set({ processingMode: 'future', processingDate: new Date().toISOString().slice(0, 10) })
       .where(eq(orders.orderId, stays));
-    await server.database.db.execute(sql`select pg_notify('live_events', '')`);
+    wakeLiveHubs(server.database.db);
     await ben.page.waitForTimeout(2000);
     expect(await row.getByText('Assigned to Asha Assigner').count()).toBe(1);
     await row.waitFor({ state: 'detached', timeout: 10_000 });

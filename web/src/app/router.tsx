@@ -241,7 +241,8 @@ const LIKELY_SCREENS_AFTER_MS = 2000;
 /**
  * The screens a staff member opens next from almost any screen, a queue and an order (View), loaded once the first
  * screen is up and the browser is idle, so their first visit after a page load does not wait for their code (issue
- * 27: the first View after a load took ~175 ms, ~110 of them fetching and running the order page's chunk).
+ * 27: the first View after a load fetched and ran the order page's chunk at the click; 100 -> 91 ms p50 on the demo
+ * data, docs/performance.md).
  */
 export function preloadLikelyScreens(): void {
   setTimeout(() => {

@@ -23,7 +23,7 @@ import { queryKeys } from '../../lib/query-keys';
 import { DetailSection } from '../order-detail';
 import { useEmailHistory } from './api/get-email-history';
 import { useResendMail, useRetryMail } from './api/mail-mutations';
-import { MailFiles, MailStatus, providerLabel } from './MailBits';
+import { MailFiles, MailProviderButtons, MailStatus, providerLabel } from './MailBits';
 
 const resendFormSchema = z.object({ email: mailEmailField });
 type ResendForm = z.input<typeof resendFormSchema>;
@@ -151,17 +151,11 @@ function ResendMailForm({ order }: { order: OrderDetail }) {
           <ValidatedInput id="resend-email" type="email" registration={form.register('email')} error={errors.email} />
         </div>
         <div className="col-12 col-md-auto d-flex flex-wrap gap-2">
-          {(['ses', 'smtp'] as const).map((p) => (
-            <button
-              key={p}
-              type="button"
-              className="btn btn-primary"
-              onClick={() => void send(p)()}
-              disabled={resend.isPending}
-            >
-              Resend via {MAIL_PROVIDER_LABELS[p]}
-            </button>
-          ))}
+          <MailProviderButtons
+            label={(p) => `Resend via ${MAIL_PROVIDER_LABELS[p]}`}
+            onSend={(p) => void send(p)()}
+            disabled={resend.isPending}
+          />
         </div>
       </div>
     </form>

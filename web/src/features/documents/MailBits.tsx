@@ -1,7 +1,10 @@
-/** Small pieces the Email History and the Mail outbox share: provider name, status badge, download links. */
+/**
+ * Small pieces the Email History, the Upload Document form and the Mail outbox share: provider name, status badge,
+ * download links, one send button per provider.
+ */
 import { useState, type ReactNode } from 'react';
 import { toast } from 'react-toastify';
-import type { MailHistoryEntry } from '../../../../shared/schemas/mail';
+import { MAIL_PROVIDERS, type MailHistoryEntry, type MailProvider } from '../../../../shared/schemas/mail';
 import { attachmentPath, documentPath, downloadFile } from './api/download-file';
 
 export function providerLabel(mail: Pick<MailHistoryEntry, 'mail_service_provider' | 'delivered_via'>): string {
@@ -80,5 +83,32 @@ export function MailFiles({ mail }: { mail: MailHistoryEntry }) {
         </DownloadButton>
       ))}
     </span>
+  );
+}
+
+/** One button per mail provider (SES, SMTP), each sending the same thing through its own provider. */
+export function MailProviderButtons({
+  label,
+  onSend,
+  disabled,
+}: {
+  label(provider: MailProvider): string;
+  onSend(provider: MailProvider): void;
+  disabled: boolean;
+}) {
+  return (
+    <>
+      {MAIL_PROVIDERS.map((provider) => (
+        <button
+          key={provider}
+          type="button"
+          className="btn btn-primary"
+          onClick={() => onSend(provider)}
+          disabled={disabled}
+        >
+          {label(provider)}
+        </button>
+      ))}
+    </>
   );
 }

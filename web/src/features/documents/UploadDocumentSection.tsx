@@ -16,7 +16,7 @@ import { DetailSection } from '../order-detail';
 import { documentPath } from './api/download-file';
 import { useEmailHistory } from './api/get-email-history';
 import { useUploadDocument } from './api/mail-mutations';
-import { DownloadButton } from './MailBits';
+import { DownloadButton, MailProviderButtons } from './MailBits';
 
 export const ACCEPTED_FILES = 'application/pdf,image/png,image/jpeg,image/webp,.pdf,.png,.jpg,.jpeg,.webp';
 
@@ -87,19 +87,15 @@ export function UploadDocumentSection({ order }: { order: OrderDetail }) {
           </div>
         </div>
         <div className="d-flex flex-wrap align-items-center gap-2 mt-3">
-          {(['ses', 'smtp'] as const).map((p) => (
-            <button
-              key={p}
-              type="button"
-              className="btn btn-primary"
-              onClick={() => void submit(p)()}
-              disabled={upload.isPending}
-            >
-              {upload.isPending && upload.variables?.mailServiceProvider === p
+          <MailProviderButtons
+            label={(p) =>
+              upload.isPending && upload.variables?.mailServiceProvider === p
                 ? 'Uploading…'
-                : `Upload and send via ${MAIL_PROVIDER_LABELS[p]}`}
-            </button>
-          ))}
+                : `Upload and send via ${MAIL_PROVIDER_LABELS[p]}`
+            }
+            onSend={(p) => void submit(p)()}
+            disabled={upload.isPending}
+          />
           {current ? (
             <span className="ms-md-auto">
               <DownloadButton path={documentPath(current.id)} filename={current.file1}>
