@@ -27,7 +27,9 @@ beforeAll(async () => {
   writeFileSync(path.join(dist, ASSET), SCRIPT);
   writeFileSync(path.join(dist, `${ASSET}.br`), brotliCompressSync(SCRIPT));
   writeFileSync(path.join(dist, `${ASSET}.gz`), gzipSync(SCRIPT));
-  writeFileSync(path.join(dist, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  // A landing site's logo (web/public/brand/): mails and tracking pages name it by a fixed address.
+  mkdirSync(path.join(dist, 'brand'));
+  writeFileSync(path.join(dist, 'brand', 'site.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   t = await buildTestApp({}, { webDist: dist });
 });
 
@@ -57,8 +59,8 @@ describe('hashed assets', () => {
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
-  it('keeps an unhashed file (a logo) revalidated, not a year', async () => {
-    const res = await t.app.inject({ url: '/logo.svg' });
+  it("keeps an unhashed file (a landing site's logo) revalidated, not a year", async () => {
+    const res = await t.app.inject({ url: '/brand/site.svg' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-cache');
   });

@@ -77,6 +77,35 @@ describe('delivery of the built app', () => {
     await context.close();
   });
 
+  it("keeps the app's logo and icon a year, so moving between screens asks the server for no image", async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, server.baseUrl, staffEmail);
+    await page.locator('table[aria-busy=false] tbody tr td').first().waitFor();
+    const logo = await page.locator('header img').first().getAttribute('src');
+    const icon = await page.locator('link[rel="icon"]').getAttribute('href');
+    expect(icon).toMatch(/^\/assets\/app-logo-[\w-]+\.svg$/);
+    expect(logo).toBe(icon);
+    const answer = await page.request.get(`${server.baseUrl}${icon}`);
+    expect(answer.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+    // What reaches the server from here on; an answer from the browser's cache is not a request.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    const asked: string[] = [];
+    cdp.on('Network.responseReceived', ({ type, response }) => {
+      if ((type === 'Image' || type === 'Other') && !response.fromDiskCache)
+        asked.push(`${type} ${new URL(response.url).pathname} ${response.status}`);
+    });
+    await page.locator('nav[aria-label="Main"] a[href="/admin/order-history"]').click();
+    await page.locator('table[aria-busy=false] tbody tr td').first().waitFor();
+    await page.locator('tbody tr').first().getByRole('link', { name: 'View' }).click();
+    await page.locator('.od-page').waitFor();
+    await page.goBack();
+    await page.locator('table[aria-busy=false] tbody tr td').first().waitFor();
+    await page.waitForTimeout(500);
+    expect(asked).toEqual([]);
+    await context.close();
+  });
+
   it("loads the order page's code while a queue is open and idle, so the first View does not wait for it", async () => {
     const { context, page } = await newPage(browser);
     const scripts: string[] = [];

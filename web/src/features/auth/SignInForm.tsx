@@ -14,6 +14,7 @@ import { api, ApiError, type Envelope } from '../../lib/api';
 import { readDeviceToken } from '../../lib/auth-storage';
 import { APP_NAME } from '../../lib/app-name';
 import { paths } from '../../lib/paths';
+import { AppLogo } from '../../components/AppLogo';
 import './login.css';
 
 type SignedIn = { id: number; name: string; email: string; type: string; twoFactorSetupRequired: boolean };
@@ -118,7 +119,7 @@ export function SignInForm({ showError, onSignedIn, onFirstInput }: SignInFormPr
       <div className="card login-card shadow-sm w-100">
         <div className="row g-0">
           <div className="col-md-5 login-brand d-flex flex-column align-items-center justify-content-center text-center p-4">
-            <img src="/logo.svg" alt="" width={88} height={88} className="mb-3" />
+            <AppLogo size={88} className="mb-3" />
             <div className="fw-bold fs-5">{APP_NAME.toUpperCase()}</div>
             <div className="small opacity-75 mt-1">Staff back-office</div>
           </div>

@@ -21,6 +21,7 @@ import { SessionExpiryWarning } from '../session-expiry';
 import { PageLoading } from '../../components/PageLoading';
 import { useArrivalUrgency } from '../../lib/arrival-urgency';
 import { useChanged } from '../../lib/use-changed';
+import { AppLogo } from '../../components/AppLogo';
 import './admin-layout.css';
 
 /** The top bar: the menu toggle, the brand, the live state and the member's menu. Memoised: navigation leaves it alone. */
@@ -48,7 +49,7 @@ const TopBar = memo(function TopBar({
           <span className="navbar-toggler-icon" />
         </button>
         <Link to={paths.admin.home} className="navbar-brand d-flex align-items-center gap-2 m-0">
-          <img src="/logo.svg" alt="" width={36} height={36} />
+          <AppLogo size={36} />
           <span className="brand-name">{APP_NAME.toUpperCase()}</span>
         </Link>
       </div>

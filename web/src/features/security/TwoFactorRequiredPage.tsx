@@ -3,6 +3,7 @@ import { Navigate, useNavigate } from 'react-router';
 import { useAuth } from '../../lib/auth-context';
 import { APP_NAME } from '../../lib/app-name';
 import { paths } from '../../lib/paths';
+import { AppLogo } from '../../components/AppLogo';
 import { TwoFactorSetup } from './TwoFactorSetup';
 
 export function TwoFactorRequiredPage() {
@@ -14,7 +15,7 @@ export function TwoFactorRequiredPage() {
       <div className="card shadow-sm">
         <div className="card-body p-4">
           <div className="d-flex align-items-center gap-2 mb-3">
-            <img src="/logo.svg" alt="" width={36} height={36} />
+            <AppLogo size={36} />
             <span className="fw-bold">{APP_NAME.toUpperCase()}</span>
           </div>
           <h1 className="h4">Set up two-factor sign-in</h1>
