@@ -7,11 +7,13 @@ import { easternDateTime } from './eastern-time';
 import { statusLabel } from './orders';
 import type { DefencePack, DefencePackDownload, DefencePackMail } from './schemas/defence-pack';
 
-const zoneName = new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', timeZoneName: 'short' });
+/** Made at first use, not when the order page's code loads (see eastern-time.ts). */
+let zoneName: Intl.DateTimeFormat | undefined;
 
 /** `03/14/2025 10:22:05 AM EDT`: US Eastern with the zone in force at that moment. */
 export function easternWithZone(value: Date | string): string {
   const date = new Date(value);
+  zoneName ??= new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', timeZoneName: 'short' });
   const zone = zoneName.formatToParts(date).find((p) => p.type === 'timeZoneName')?.value ?? 'ET';
   return `${easternDateTime(date)} ${zone}`;
 }

@@ -6,19 +6,25 @@
  */
 const ZONE = 'America/New_York';
 
-const partsFormat = new Intl.DateTimeFormat('en-US', {
-  timeZone: ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
+/**
+ * Made at the first time written, not when the module loads: the first Intl object of a page starts the browser's
+ * locale data (50-100 ms measured in Chromium on the bench machine), and the track page loads this module for
+ * answers it may never show (issue 27).
+ */
+let partsFormat: Intl.DateTimeFormat | undefined;
 
 function parts(value: string | Date) {
   const date = typeof value === 'string' ? new Date(value) : value;
+  partsFormat ??= new Intl.DateTimeFormat('en-US', {
+    timeZone: ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  });
   const p: Record<string, string> = {};
   for (const part of partsFormat.formatToParts(date)) p[part.type] = part.value;
   return { year: p.year!, month: p.month!, day: p.day!, hour: Number(p.hour), minute: p.minute!, second: p.second! };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decodeId, decodeOrderId, encodeId, parseOrderRef } from './ids';
-import { diallingCode } from './dialling-codes';
+import { COUNTRY_NAMES, DIALLING_CODES, diallingCode } from './dialling-codes';
 
 describe('id obfuscation', () => {
   it('encodes 100001 as MjAwMDAy and back', () => {
@@ -43,5 +43,10 @@ describe('dialling codes', () => {
     expect(diallingCode('UK')).toBe('44');
     expect(diallingCode('India')).toBe('91');
     expect(diallingCode('Atlantis')).toBe('Atlantis');
+  });
+
+  it('offers every country in alphabetical order, as written in the table (the browser sorts nothing)', () => {
+    expect(COUNTRY_NAMES).toEqual(Object.keys(DIALLING_CODES).sort((a, b) => a.localeCompare(b)));
+    expect(COUNTRY_NAMES.indexOf('UK')).toBeLessThan(COUNTRY_NAMES.indexOf('Ukraine'));
   });
 });

@@ -112,7 +112,8 @@ export function formatStaffDay(day: string): string {
   return /^\d{4}-\d{2}-\d{2}$/.test(day) ? day : '-';
 }
 
-const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+/** Made at first use, not when the staff frame's code loads (see eastern-time.ts). */
+let relative: Intl.RelativeTimeFormat | undefined;
 const STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['second', 60],
   ['minute', 60],
@@ -127,6 +128,7 @@ export function relativeTime(value: string | Date, now = new Date()): string {
   const date = typeof value === 'string' ? new Date(value) : value;
   if (Number.isNaN(date.getTime())) return '';
   let amount = (date.getTime() - now.getTime()) / 1000;
+  relative ??= new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
   for (const [unit, size] of STEPS) {
     if (Math.abs(amount) < size) return relative.format(Math.trunc(amount), unit);
     amount /= size; // a month counted as 30 days, a year as 12 months: close enough for a hover text

@@ -26,7 +26,10 @@ export const FOLDER_TITLES = Object.fromEntries(
 
 const folderField = z.enum(FOLDERS, { error: `Unknown folder; expected one of ${FOLDERS.join(', ')}.` });
 
-export const tooManyMessage = `At most ${BULK_MAX_ORDERS.toLocaleString('en-US')} orders can be changed at once; narrow the filter and try again.`;
+// Grouped by hand ("5,000"): toLocaleString here would start the browser's number formatting (Intl) when a queue's
+// code loads, not when the message is shown (issue 27).
+const bulkMaxText = String(BULK_MAX_ORDERS).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+export const tooManyMessage = `At most ${bulkMaxText} orders can be changed at once; narrow the filter and try again.`;
 
 /**
  * The queue view whose orders "all matching" means: folder, search and the filters (queue-filters.ts), as
