@@ -6,7 +6,8 @@
  *    table drawn, a click on View to the order detail drawn, and typing a search to its results drawn, each beside
  *    the time of its API call alone (the browser's resource timing), so the client's own share shows as a ratio;
  *    and the queue link again as a mouse reaches it, resting on the link before the click (the app asks for the
- *    queue on that intent).
+ *    queue on that intent); and, as the floor under every figure, a change to the page that needs no work, to the
+ *    next frame (a screen is drawn at the display's next frame, 60 a second, however fast the client is).
  * Both are phases of `npm run bench` (bench/run.ts); `BENCH_ONLY=lighthouse` or `BENCH_ONLY=felt` runs one alone.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -257,6 +258,7 @@ export async function feltLatency(t: BrowserTarget, runs: number, searchTerm: st
   const rows =
     'document.querySelector("table[aria-busy=false] tbody tr td:nth-child(2)")?.textContent?.match(/^\\d+$/)';
   const samples: Record<string, { total: number; api: number; afterAnswer: number }[]> = {
+    frame: [],
     queue: [],
     view: [],
     search: [],
@@ -269,6 +271,14 @@ export async function feltLatency(t: BrowserTarget, runs: number, searchTerm: st
       // 1. New Orders drawn, then the sidebar's Order History link to its table drawn.
       await page.goto(`${t.baseUrl}/admin`);
       await page.waitForSelector('table[aria-busy=false] tbody tr');
+      await page.waitForTimeout(ACTION_REST_MS);
+      // 0. The floor under every figure: a change to the page that needs no work, to the next frame.
+      const frame = await timeInPage(
+        page,
+        `document.body.dataset.benchFrame = "${run}"`,
+        `document.body.dataset.benchFrame === "${run}"`,
+        '/api/no-call',
+      );
       await page.waitForTimeout(ACTION_REST_MS);
       const queue = await timeInPage(
         page,
@@ -313,6 +323,7 @@ export async function feltLatency(t: BrowserTarget, runs: number, searchTerm: st
         true,
       );
       if (run === 0) continue; // the first round warms the server and the HTTP cache
+      samples.frame!.push(frame);
       samples.pointed!.push(pointed);
       samples.queue!.push(queue);
       samples.view!.push(view);
@@ -349,6 +360,11 @@ export async function feltLatency(t: BrowserTarget, runs: number, searchTerm: st
     };
   };
   return [
+    summary(
+      'a change that needs no work -> next frame',
+      samples.frame!,
+      "the floor under every figure: a screen is drawn at the display's next frame (60 a second), whatever the client does",
+    ),
     summary('click a queue link -> table drawn', samples.queue!),
     summary('click View -> order detail drawn', samples.view!),
     summary(

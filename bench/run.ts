@@ -401,10 +401,11 @@ async function main() {
       if (FELT) {
         felt = await feltLatency(target, FELT_RUNS, terms.name);
         for (const f of felt) {
-          log(
-            `${f.action.padEnd(40)} p50 ${f.totalP50} ms p95 ${f.totalP95} ms | API call alone p50 ${f.apiP50} ms p95 ${f.apiP95} ms` +
-              ` | total / API ${f.ratioP50}x (goal <= 2x) | drawn after the answer p50 ${f.afterAnswerP50} ms p95 ${f.afterAnswerP95} ms${f.note ? ` (${f.note})` : ''}`,
-          );
+          const api = Number.isFinite(f.apiP50)
+            ? ` | API call alone p50 ${f.apiP50} ms p95 ${f.apiP95} ms | total / API ${f.ratioP50}x (goal <= 2x)` +
+              ` | drawn after the answer p50 ${f.afterAnswerP50} ms p95 ${f.afterAnswerP95} ms`
+            : '';
+          log(`${f.action.padEnd(40)} p50 ${f.totalP50} ms p95 ${f.totalP95} ms${api}${f.note ? ` (${f.note})` : ''}`);
         }
       }
     }
