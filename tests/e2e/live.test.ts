@@ -119,6 +119,30 @@ describe('live queues and presence', () => {
     expect(Date.now() - markedAt).toBeGreaterThanOrEqual(3000);
   });
 
+  it('keeps a departed row in its place for its whole notice when "Show it" reads the page sooner', async () => {
+    const leaves = await newOrder();
+    await openQueue(ben.page);
+    await openQueue(asha.page);
+    await orderRow(ben.page, leaves).waitFor();
+    const arrives = await newOrder();
+    await ben.page.getByText('1 new order arrived in this queue.').waitFor({ timeout: 5000 });
+    await asha.page.getByLabel(`Select order ${leaves}`).check();
+    await asha.page.getByRole('button', { name: 'Assign to me' }).click();
+    await asha.page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
+    const row = orderRow(ben.page, leaves);
+    await row.getByText('Assigned to Asha Assigner').waitFor({ timeout: 5000 });
+    const markedAt = Date.now();
+    // Ben asks for the new order at once: the page is read again, and its answer no longer has the assigned order.
+    await ben.page.getByRole('button', { name: 'Show it' }).click();
+    await orderRow(ben.page, arrives).waitFor();
+    expect(await row.getByText('Assigned to Asha Assigner').count()).toBe(1);
+    await screenshot(ben.page, 'live-departed-kept-after-show-new');
+    // The bar went, so the table moved up under the pointer; rows leave only while it is elsewhere.
+    await ben.page.mouse.move(5, 5);
+    await row.waitFor({ state: 'detached', timeout: 10_000 });
+    expect(Date.now() - markedAt).toBeGreaterThanOrEqual(3000);
+  });
+
   it('a new order waits behind "1 new order" until asked for', async () => {
     await openQueue(ben.page);
     const firstBefore = await ben.page.locator('tbody tr td:nth-child(2)').first().textContent();

@@ -5,7 +5,10 @@
  *    once the newest departure has been shown that long);
  *  - an order that enters the folder is held back: "3 new orders" adds them when clicked, so nothing is pushed
  *    down while someone reads (held orders stay hidden even when the page is read again for another reason);
- *  - a row that changed but stays (My Orders: a status move) is refreshed the same deferred way.
+ *  - a row that changed but stays (My Orders: a status move) is refreshed the same deferred way;
+ *  - a departed row keeps its place and its notice for the whole DEPARTED_SHOW_MS even when the page is read again
+ *    sooner for another reason ("Show them", another page's answer already on its way): the answer no longer has
+ *    it, so it is put back where it was until its time is up.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -37,25 +40,49 @@ export function viewerNames(viewers: Viewer[]): string {
   return viewers.map((v) => (v.state === 'writing' ? `${v.name} (writing a remark)` : v.name)).join(', ');
 }
 
-export function useLiveQueue(folder: Folder, pageRows: OrderListRow[] | undefined, options: { searching: boolean }) {
+/** A departed row: what happened, when it was marked, and the row as it was shown, at its place on the page. */
+interface Departed {
+  label: string;
+  at: number;
+  row: OrderListRow;
+  index: number;
+}
+
+export function useLiveQueue(
+  folder: Folder,
+  pageRows: OrderListRow[] | undefined,
+  /** `page`: which page of the queue the rows are (its request): another page starts without marks. */
+  options: { searching: boolean; page: string },
+) {
   const { user } = useAuth();
   const live = useLive();
   const queryClient = useQueryClient();
   const presence = usePresenceMap();
-  const [departed, setDeparted] = useState<ReadonlyMap<number, { label: string; at: number }>>(new Map());
+  const [departed, setDeparted] = useState<ReadonlyMap<number, Departed>>(new Map());
   const [held, setHeld] = useState<ReadonlySet<number>>(new Set());
   const [stale, setStale] = useState(false);
   const hovering = useRef(false);
 
   const serverRows = useMemo(() => pageRows ?? [], [pageRows]);
-  const rows = useMemo(
-    () => (held.size ? serverRows.filter((r) => !held.has(r.order_id)) : serverRows),
-    [serverRows, held],
-  );
+  // Another page of the queue (or another folder) starts without marks (during render: lib/use-changed.ts).
+  const pageChanged = useChanged(`${folder} ${options.page}`);
+  if (pageChanged && departed.size) setDeparted(new Map());
+  const rows = useMemo(() => {
+    const fresh = held.size ? serverRows.filter((r) => !held.has(r.order_id)) : serverRows;
+    // Read before its notice is over, the page no longer has a departed row: it goes back to its place until then.
+    // (The deferred refresh below comes only once every notice is over, so its answer drops them.)
+    const now = Date.now();
+    const early = [...departed.values()]
+      .filter((d) => now - d.at < DEPARTED_SHOW_MS && !fresh.some((r) => r.order_id === d.row.order_id))
+      .sort((a, b) => a.index - b.index);
+    if (!early.length) return fresh;
+    const shown = [...fresh];
+    for (const d of early) shown.splice(Math.min(d.index, shown.length), 0, d.row);
+    return shown;
+  }, [serverRows, held, departed]);
   const shownIds = useMemo(() => new Set(rows.map((r) => r.order_id)), [rows]);
 
-  // A new page (or folder) starts without marks; marks of rows the page no longer has are dropped (during render:
-  // lib/use-changed.ts).
+  // Marks of rows the page no longer shows are dropped.
   if (useChanged(shownIds) && departed.size) {
     const kept = new Map([...departed].filter(([id]) => shownIds.has(id)));
     if (kept.size !== departed.size) setDeparted(kept);
@@ -70,9 +97,15 @@ export function useLiveQueue(folder: Folder, pageRows: OrderListRow[] | undefine
     const event = message.data as OrderChangedEvent;
     const isIn = inFolder(folder, event.to, user.id);
     if (shownIds.has(event.orderId)) {
+      const index = rows.findIndex((r) => r.order_id === event.orderId);
       if (!isIn)
         setDeparted((current) =>
-          new Map(current).set(event.orderId, { label: departureLabel(event, user.id), at: Date.now() }),
+          new Map(current).set(event.orderId, {
+            label: departureLabel(event, user.id),
+            at: Date.now(),
+            row: rows[index]!,
+            index,
+          }),
         );
       else setStale(true);
     } else if (isIn && !inFolder(folder, event.from, user.id) && !options.searching) {
@@ -94,11 +127,18 @@ export function useLiveQueue(folder: Folder, pageRows: OrderListRow[] | undefine
       if (hovering.current) return;
       const due = [...departed.values()].every((d) => Date.now() - d.at >= DEPARTED_SHOW_MS);
       if (!due) return;
-      setStale(false);
-      void reloadPage();
+      // Rows the page already read without them (put back above for their notice) simply go; the others go with
+      // the page read again.
+      const onServer = new Set(serverRows.map((r) => r.order_id));
+      const putBack = [...departed.keys()].filter((id) => !onServer.has(id));
+      if (putBack.length) setDeparted((current) => new Map([...current].filter(([id]) => onServer.has(id))));
+      if (stale || putBack.length < departed.size) {
+        setStale(false);
+        void reloadPage();
+      }
     }, 500);
     return () => clearInterval(timer);
-  }, [departed, stale, reloadPage]);
+  }, [departed, stale, serverRows, reloadPage]);
 
   const showNew = useCallback(() => {
     setHeld(new Set());

@@ -63,9 +63,13 @@ export function QueuePage({ folder, title }: { folder: Folder; title: string }) 
   const filterKey = JSON.stringify(params.filters);
   const [knownTotal, setKnownTotal] = useState<number>();
   const limit = effectiveLimit(params.limitChoice, knownTotal);
-  const page = useOrderPage(folder, queuePageRequest(params, limit));
+  const request = queuePageRequest(params, limit);
+  const page = useOrderPage(folder, request);
   // Rows as the live queue shows them: new arrivals held back until asked for (features/live).
-  const live = useLiveQueue(folder, page.data?.rows, { searching: !!params.search || filterKey !== '{}' });
+  const live = useLiveQueue(folder, page.data?.rows, {
+    searching: !!params.search || filterKey !== '{}',
+    page: JSON.stringify(request),
+  });
   const { rows } = live;
   const total = page.data?.totalRecords ?? 0;
   // Set while rendering, not in an effect: an effect would commit the whole page once more after every answer.
