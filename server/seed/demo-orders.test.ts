@@ -3,9 +3,9 @@ import { CLOSED_STATUSES } from '../../shared/orders';
 import { createOrderGenerator } from './demo-orders';
 
 describe('demo order generator', () => {
-  it('never dates anything after `now`, however recent the order (logs, remarks, assignment, processing)', () => {
+  it('never dates anything after `now`, however recent the order (logs, remarks, assignment, processing)', async () => {
     const now = new Date('2026-11-22T00:30:00.000Z');
-    const next = createOrderGenerator({
+    const next = await createOrderGenerator({
       firstOrderId: 100001,
       landingSiteIds: [1],
       staff: [{ id: 1, name: 'Tess Team' }],
@@ -27,9 +27,9 @@ describe('demo order generator', () => {
     expect(times.filter((t) => t > now.toISOString())).toEqual([]);
   });
 
-  it('dates orders oldest first across the whole span, as order ids grow with time', () => {
+  it('dates orders oldest first across the whole span, as order ids grow with time', async () => {
     const now = new Date('2026-11-22T00:30:00.000Z');
-    const next = createOrderGenerator({
+    const next = await createOrderGenerator({
       firstOrderId: 500,
       landingSiteIds: [1],
       staff: [{ id: 1, name: 'Tess Team' }],
@@ -44,9 +44,9 @@ describe('demo order generator', () => {
     expect(now.getTime() - created[299]!).toBeLessThan(0.2 * 86_400_000);
   });
 
-  it('ages orders as a live service does: recent ones mostly New, weeks-old ones closed, future ones waiting in New', () => {
+  it('ages orders as a live service does: recent ones mostly New, weeks-old ones closed, future ones waiting in New', async () => {
     const now = new Date('2026-11-22T00:30:00.000Z');
-    const next = createOrderGenerator({
+    const next = await createOrderGenerator({
       firstOrderId: 1,
       landingSiteIds: [1],
       staff: [{ id: 1, name: 'Tess Team' }],

@@ -4,7 +4,6 @@
  * fast seeded PRNG, so a million orders take seconds to generate, and the same
  * seed always gives the same orders.
  */
-import { Faker, en } from '@faker-js/faker';
 import { COUNTRY_NAMES, diallingCode } from '../../shared/dialling-codes';
 import { PREFECTURES, type ProcessStatus } from '../../shared/orders';
 import { fixedStepName, stepText } from '../../shared/process-steps';
@@ -299,9 +298,14 @@ export interface GeneratorOptions {
   now?: Date;
 }
 
-export function createOrderGenerator(options: GeneratorOptions) {
+/**
+ * Async because faker is loaded here, at the first seeding, not with the server: its import was a tenth of every
+ * start-up on a data folder seeded long ago (issue 27 point 4).
+ */
+export async function createOrderGenerator(options: GeneratorOptions) {
   const seed = options.seed ?? 20251121;
   const rnd = prng(seed);
+  const { Faker, en } = await import('@faker-js/faker');
   const faker = new Faker({ locale: [en] });
   faker.seed(seed);
   const givenNames = Array.from({ length: 400 }, () => faker.person.firstName());

@@ -134,7 +134,7 @@ export async function loadDemoOrders(database: Database, options: LoadOptions): 
     db,
     sql`select coalesce(max(order_id), 100000)::bigint as max from orders`,
   );
-  const next = createOrderGenerator({
+  const next = await createOrderGenerator({
     firstOrderId: Number(maxRow!.max) + 1,
     landingSiteIds: sites.map((s) => s.id),
     staff: staffRefs,

@@ -13,7 +13,7 @@
  */
 import { PassThrough, Readable, type Writable } from 'node:stream';
 import { stringify, type Options } from 'csv-stringify/sync';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 
 export type Cell = string | number | null;
 
@@ -67,10 +67,12 @@ export function xlsxFile(
   batches: AsyncIterable<Cell[][]>,
 ): Readable {
   const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(sheetName);
-  sheet.columns = columns.map((c, i) => ({ key: String(i), width: c.width ?? 14 }));
   const write = async () => {
+    // Loaded at the first XLSX export, not with the server: its import was a tenth of every start-up (issue 27).
+    const { default: excel } = await import('exceljs');
+    const workbook = new excel.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
+    const sheet = workbook.addWorksheet(sheetName);
+    sheet.columns = columns.map((c, i) => ({ key: String(i), width: c.width ?? 14 }));
     sheet.addRow(columns.map((c) => c.header)).commit();
     for await (const batch of batches) {
       if (out.destroyed) return; // the client went away: leaving the loop ends the rows' cursor

@@ -5,8 +5,7 @@
  * Admin on the Mail outbox screen).
  */
 import type { SESv2Client } from '@aws-sdk/client-sesv2';
-import nodemailer, { type Transporter } from 'nodemailer';
-import MailComposer from 'nodemailer/lib/mail-composer';
+import type { Transporter } from 'nodemailer';
 import type { Config } from '../../config';
 import type { MailProvider } from '../../../shared/schemas/mail';
 
@@ -74,23 +73,25 @@ export function sendErrorCodes(error: unknown): { code?: string; responseCode?: 
 
 export class SmtpTransport implements Transport {
   readonly via = 'smtp' as const;
-  private readonly transporter: Transporter;
+  /** nodemailer is loaded at the first send, not with the server (issue 27 point 4: a start-up reads only what it uses). */
+  private transporter?: Promise<Transporter>;
 
-  constructor(url: string) {
-    this.transporter = nodemailer.createTransport(url, {
-      connectionTimeout: 10_000,
-      greetingTimeout: 10_000,
-      socketTimeout: TIMEOUT_MS,
-    } as never);
-  }
+  constructor(private readonly url: string) {}
 
   async send(mail: OutgoingMail) {
-    const info = await this.transporter.sendMail(composerOptions(mail));
+    this.transporter ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport(this.url, {
+        connectionTimeout: 10_000,
+        greetingTimeout: 10_000,
+        socketTimeout: TIMEOUT_MS,
+      } as never),
+    );
+    const info = await (await this.transporter).sendMail(composerOptions(mail));
     return { messageId: info.messageId ?? null };
   }
 
   close() {
-    this.transporter.close();
+    void this.transporter?.then((transporter) => transporter.close());
   }
 }
 
@@ -125,6 +126,7 @@ export class SesTransport implements Transport {
 
   async send(mail: OutgoingMail) {
     // A raw MIME message keeps the HTML + text parts and the attachments exactly as SMTP would send them.
+    const { default: MailComposer } = await import('nodemailer/lib/mail-composer');
     const raw = await new MailComposer(composerOptions(mail)).compile().build();
     const { sdk, client } = await this.ses();
     const result = await client.send(

@@ -13,8 +13,8 @@ import {
 } from './search-terms';
 
 /** Search texts of generated orders (the bench's data), as order_search_text() writes them. */
-function generatedTexts(count: number): string[] {
-  const next = createOrderGenerator({
+async function generatedTexts(count: number): Promise<string[]> {
+  const next = await createOrderGenerator({
     firstOrderId: 100001,
     landingSiteIds: [1],
     staff: [{ id: 1, name: 'Tess Team' }],
@@ -29,7 +29,7 @@ function generatedTexts(count: number): string[] {
 }
 
 // A table of 40,000 generated orders and a sample of every fourth, as a process would take it.
-const table = generatedTexts(40_000);
+const table = await generatedTexts(40_000);
 const stats = trigramStatsOf(
   table.filter((_, i) => i % 4 === 0),
   table.length,

@@ -1,0 +1,49 @@
+/**
+ * What the built server loads before it answers (issue 27 point 4: ready within 3 s of a restart). The libraries of
+ * an export, a seeding, a mail or a PDF are imported where they are first used, not with the server: exceljs,
+ * faker, nodemailer, pdfkit and the AWS SDK took ~0.7 s of a 3.2 s restart on the bench machine (docs/performance.md).
+ * The server is bundled as `npm run build` bundles it (scripts/build.mjs), and esbuild's metafile says how each
+ * package is imported.
+ */
+import path from 'node:path';
+import { build } from 'esbuild';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '..', '..');
+const LOADED_ON_FIRST_USE = [
+  'exceljs',
+  '@faker-js/faker',
+  'nodemailer',
+  'nodemailer/lib/mail-composer',
+  'pdfkit',
+  '@aws-sdk/client-sesv2',
+  '@aws-sdk/client-s3',
+];
+
+let imports: { path: string; kind: string }[] = [];
+
+beforeAll(async () => {
+  const result = await build({
+    entryPoints: [path.join(root, 'server', 'main.ts')],
+    outfile: path.join(root, 'dist', 'server-start-test', 'main.mjs'),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    write: false,
+    metafile: true,
+    logLevel: 'silent',
+  });
+  imports = Object.values(result.metafile.outputs).flatMap((output) => output.imports);
+}, 60_000);
+
+describe('the built server at start', () => {
+  it('imports the libraries of exports, seeding, mail and PDFs only where they are first used', () => {
+    const atStart = imports.filter((i) => i.kind === 'import-statement').map((i) => i.path);
+    const onFirstUse = imports.filter((i) => i.kind === 'dynamic-import').map((i) => i.path);
+    expect(atStart).toContain('fastify'); // the check reads the real imports
+    expect(atStart.filter((p) => LOADED_ON_FIRST_USE.includes(p))).toEqual([]);
+    expect(LOADED_ON_FIRST_USE.filter((p) => !onFirstUse.includes(p))).toEqual([]);
+  });
+});
