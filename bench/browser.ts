@@ -6,8 +6,9 @@
  *    table drawn, a click on View to the order detail drawn, and typing a search to its results drawn, each beside
  *    the time of its API call alone (the browser's resource timing), so the client's own share shows as a ratio;
  *    and the queue link again as a mouse reaches it, resting on the link before the click (the app asks for the
- *    queue on that intent); and, as the floor under every figure, a change to the page that needs no work, to the
- *    next frame (a screen is drawn at the display's next frame, 60 a second, however fast the client is).
+ *    queue on that intent); and, as the floor under every figure, a change to the page that needs no work, to its
+ *    next frame (what the measure itself adds: headless Chromium draws a frame soon after one is asked for, 2-4 ms
+ *    here, where a screen at 60 frames a second would wait up to 16.7 ms).
  * Both are phases of `npm run bench` (bench/run.ts); `BENCH_ONLY=lighthouse` or `BENCH_ONLY=felt` runs one alone.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -363,7 +364,7 @@ export async function feltLatency(t: BrowserTarget, runs: number, searchTerm: st
     summary(
       'a change that needs no work -> next frame',
       samples.frame!,
-      "the floor under every figure: a screen is drawn at the display's next frame (60 a second), whatever the client does",
+      'the floor under every figure: what waiting for the next frame adds to a change that needs no work',
     ),
     summary('click a queue link -> table drawn', samples.queue!),
     summary('click View -> order detail drawn', samples.view!),
