@@ -4,18 +4,14 @@
  * table columns of each pack.
  */
 import { easternDateTime } from './eastern-time';
+import { zoneAbbreviation } from './staff-time';
 import { statusLabel } from './orders';
 import type { DefencePack, DefencePackDownload, DefencePackMail } from './schemas/defence-pack';
-
-/** Made at first use, not when the order page's code loads (see eastern-time.ts). */
-let zoneName: Intl.DateTimeFormat | undefined;
 
 /** `03/14/2025 10:22:05 AM EDT`: US Eastern with the zone in force at that moment. */
 export function easternWithZone(value: Date | string): string {
   const date = new Date(value);
-  zoneName ??= new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', timeZoneName: 'short' });
-  const zone = zoneName.formatToParts(date).find((p) => p.type === 'timeZoneName')?.value ?? 'ET';
-  return `${easternDateTime(date)} ${zone}`;
+  return `${easternDateTime(date)} ${zoneAbbreviation('America/New_York', date)}`;
 }
 
 /** `2025-03-14 14:22:05 UTC`. */

@@ -57,6 +57,12 @@ const newOrder = async () => {
   wakeLiveHubs(server.database.db);
   return orderId;
 };
+/** Asha assigns an order to herself from the queue she has open, as a member does (its box, the button, Yes). */
+const ashaAssigns = async (orderId: number) => {
+  await asha.page.getByLabel(`Select order ${orderId}`).check();
+  await asha.page.getByRole('button', { name: 'Assign to me' }).click();
+  await asha.page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
+};
 const openQueue = async (page: Page) => {
   await page.goto(`${server.baseUrl}/admin/recent-order`);
   await page.getByRole('heading', { name: 'New Order' }).waitFor();
@@ -78,9 +84,7 @@ describe('live queues and presence', () => {
       if (frame === ben.page.mainFrame()) navigations.push(frame.url());
     });
 
-    await asha.page.getByLabel(`Select order ${orderId}`).check();
-    await asha.page.getByRole('button', { name: 'Assign to me' }).click();
-    await asha.page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
+    await ashaAssigns(orderId);
     await asha.page.getByText('Order has been assigned successfully').waitFor();
 
     // Ben's screen: the row says what happened, greyed, while the counts already changed.
@@ -100,9 +104,7 @@ describe('live queues and presence', () => {
     await openQueue(ben.page);
     await openQueue(asha.page);
     await orderRow(ben.page, stays).waitFor();
-    await asha.page.getByLabel(`Select order ${leaves}`).check();
-    await asha.page.getByRole('button', { name: 'Assign to me' }).click();
-    await asha.page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
+    await ashaAssigns(leaves);
     const row = orderRow(ben.page, leaves);
     await row.getByText('Assigned to Asha Assigner').waitFor({ timeout: 5000 });
     const markedAt = Date.now();
@@ -126,9 +128,7 @@ describe('live queues and presence', () => {
     await orderRow(ben.page, leaves).waitFor();
     const arrives = await newOrder();
     await ben.page.getByText('1 new order arrived in this queue.').waitFor({ timeout: 5000 });
-    await asha.page.getByLabel(`Select order ${leaves}`).check();
-    await asha.page.getByRole('button', { name: 'Assign to me' }).click();
-    await asha.page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
+    await ashaAssigns(leaves);
     const row = orderRow(ben.page, leaves);
     await row.getByText('Assigned to Asha Assigner').waitFor({ timeout: 5000 });
     const markedAt = Date.now();
@@ -261,9 +261,7 @@ describe('live queues and presence', () => {
     expect(await ben.page.locator('[data-live-status]').getAttribute('data-live-status')).toBe('connecting');
 
     await asha.page.goto(`${server.baseUrl}/admin/recent-order`);
-    await asha.page.getByLabel(`Select order ${orderId}`).check();
-    await asha.page.getByRole('button', { name: 'Assign to me' }).click();
-    await asha.page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
+    await ashaAssigns(orderId);
     await asha.page.getByText('Order has been assigned successfully').waitFor();
 
     openStream();
