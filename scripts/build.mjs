@@ -23,6 +23,24 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
+/**
+ * How the server is bundled; tests/budgets/server-start.test.ts bundles it the same way to read what it imports at
+ * start.
+ * @type {import('esbuild').BuildOptions}
+ */
+export const SERVER_BUNDLE = {
+  entryPoints: [path.join(root, 'server', 'main.ts')],
+  outfile: path.join(root, 'dist', 'server', 'main.mjs'),
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  // Stack traces name the TypeScript sources (`node --enable-source-maps`, as `npm start` runs it).
+  sourcemap: 'linked',
+  logLevel: 'warning',
+};
+
 const TARGETS = [
   {
     name: 'web app',
@@ -45,24 +63,13 @@ const TARGETS = [
   {
     name: 'server',
     inputs: ['server', 'shared', 'package-lock.json'],
-    output: path.join(root, 'dist', 'server', 'main.mjs'),
+    output: SERVER_BUNDLE.outfile,
     stamp: path.join(root, 'dist', 'server.sha256'),
     hasSources: () => existsSync(path.join(root, 'server', 'main.ts')),
     async build() {
       const { build } = await import('esbuild');
       mkdirSync(path.join(root, 'dist', 'server'), { recursive: true });
-      await build({
-        entryPoints: [path.join(root, 'server', 'main.ts')],
-        outfile: this.output,
-        bundle: true,
-        platform: 'node',
-        format: 'esm',
-        target: 'node20',
-        packages: 'external',
-        // Stack traces name the TypeScript sources (`node --enable-source-maps`, as `npm start` runs it).
-        sourcemap: 'linked',
-        logLevel: 'warning',
-      });
+      await build(SERVER_BUNDLE);
     },
   },
 ];
@@ -86,27 +93,34 @@ export function sourcesHash(inputs) {
   return hash.digest('hex');
 }
 
-const mode = process.argv[2] ?? '';
-if (!['', '--force', '--check'].includes(mode)) {
-  console.error('usage: node scripts/build.mjs [--force | --check]');
-  process.exit(2);
-}
-for (const target of TARGETS) {
-  const current = sourcesHash(target.inputs);
-  const built =
-    existsSync(target.output) && existsSync(target.stamp) ? readFileSync(target.stamp, 'utf8').trim() : null;
-  if (mode !== '--force' && built && (built === current || !target.hasSources())) continue;
-  if (mode === '--check') {
-    console.error(
-      built
-        ? `The ${target.name} in dist/ is older than its sources. Run \`npm run build\` (it needs the dev dependencies), then start again.`
-        : `The ${target.name} is not built (dist/). Run \`npm run build\` where the dev dependencies are installed (CI or a build machine), and ship dist/ with the code.`,
-    );
-    process.exit(1);
+// The command itself (`node scripts/build.mjs`), not an import of SERVER_BUNDLE.
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main();
+
+async function main() {
+  const mode = process.argv[2] ?? '';
+  if (!['', '--force', '--check'].includes(mode)) {
+    console.error('usage: node scripts/build.mjs [--force | --check]');
+    process.exit(2);
   }
-  console.log(
-    built ? `Sources of the ${target.name} changed since the last build: building it.` : `Building the ${target.name}.`,
-  );
-  await target.build();
-  writeFileSync(target.stamp, `${current}\n`);
+  for (const target of TARGETS) {
+    const current = sourcesHash(target.inputs);
+    const built =
+      existsSync(target.output) && existsSync(target.stamp) ? readFileSync(target.stamp, 'utf8').trim() : null;
+    if (mode !== '--force' && built && (built === current || !target.hasSources())) continue;
+    if (mode === '--check') {
+      console.error(
+        built
+          ? `The ${target.name} in dist/ is older than its sources. Run \`npm run build\` (it needs the dev dependencies), then start again.`
+          : `The ${target.name} is not built (dist/). Run \`npm run build\` where the dev dependencies are installed (CI or a build machine), and ship dist/ with the code.`,
+      );
+      process.exit(1);
+    }
+    console.log(
+      built
+        ? `Sources of the ${target.name} changed since the last build: building it.`
+        : `Building the ${target.name}.`,
+    );
+    await target.build();
+    writeFileSync(target.stamp, `${current}\n`);
+  }
 }

@@ -10,7 +10,8 @@ const ZONE = 'America/New_York';
  * Made at the first time written, not when the module loads: the first Intl object of a page starts the browser's
  * locale data (50-100 ms measured in Chromium on the bench machine), and the track page loads this module for
  * answers it may never show (issue 27). Its own formatter, not staff-time.ts's zonedParts: the public pages load this
- * module, and importing staff-time here made it one more file of the track page's first load.
+ * module, and importing staff-time here made it one more file of the track page's first load (and staff-time importing a
+ * shared formatter from here, one more file of a staff page's: 11 -> 12). So the two formatters stay apart.
  */
 let partsFormat: Intl.DateTimeFormat | undefined;
 

@@ -2,14 +2,13 @@
  * What the built server loads before it answers (issue 27 point 4: ready within 3 s of a restart). The libraries of
  * an export, a seeding, a mail or a PDF are imported where they are first used, not with the server: exceljs,
  * faker, nodemailer, pdfkit and the AWS SDK took ~0.7 s of a 3.2 s restart on the bench machine (docs/performance.md).
- * The server is bundled as `npm run build` bundles it (scripts/build.mjs), and esbuild's metafile says how each
- * package is imported.
+ * The server is bundled with the build's own options (scripts/build.mjs SERVER_BUNDLE), and esbuild's metafile says
+ * how each package is imported.
  */
-import path from 'node:path';
 import { build } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { SERVER_BUNDLE } from '../../scripts/build.mjs';
 
-const root = path.resolve(import.meta.dirname, '..', '..');
 const LOADED_ON_FIRST_USE = [
   'exceljs',
   '@faker-js/faker',
@@ -23,19 +22,8 @@ const LOADED_ON_FIRST_USE = [
 let imports: { path: string; kind: string }[] = [];
 
 beforeAll(async () => {
-  const result = await build({
-    entryPoints: [path.join(root, 'server', 'main.ts')],
-    outfile: path.join(root, 'dist', 'server-start-test', 'main.mjs'),
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    write: false,
-    metafile: true,
-    logLevel: 'silent',
-  });
-  imports = Object.values(result.metafile.outputs).flatMap((output) => output.imports);
+  const result = await build({ ...SERVER_BUNDLE, write: false, metafile: true, logLevel: 'silent' });
+  imports = Object.values(result.metafile!.outputs).flatMap((output) => output.imports);
 }, 60_000);
 
 describe('the built server at start', () => {
