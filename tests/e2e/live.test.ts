@@ -143,6 +143,20 @@ describe('live queues and presence', () => {
     expect(Date.now() - markedAt).toBeGreaterThanOrEqual(3000);
   });
 
+  it('drops a departed row at once when the page is read in another order (another page of the queue)', async () => {
+    const leaves = await newOrder();
+    await openQueue(ben.page);
+    await openQueue(asha.page);
+    await ashaAssigns(leaves);
+    const row = orderRow(ben.page, leaves);
+    await row.getByText('Assigned to Asha Assigner').waitFor({ timeout: 5000 });
+    // Within its notice, Ben sorts the queue: the rows read for that order are shown as they are.
+    await ben.page.getByLabel('Sort', { exact: true }).selectOption({ label: 'Order date, oldest first' });
+    // Gone with that answer, well before its 4 s would have ended (kept, it would stay until then).
+    await expect.poll(() => row.count(), { timeout: 2000 }).toBe(0);
+    expect(new URL(ben.page.url()).searchParams.get('sort')).toBe('oldest');
+  });
+
   it('a new order waits behind "1 new order" until asked for', async () => {
     await openQueue(ben.page);
     const firstBefore = await ben.page.locator('tbody tr td:nth-child(2)').first().textContent();
