@@ -58,6 +58,16 @@ const RECORD_INTL = `(() => {
   }
 })();`;
 
+/** Past the idle load of the order page's code (two seconds after the first screen), whose modules start none. */
+async function idleCodeLoaded(page: Page) {
+  await expect
+    .poll(() =>
+      page.evaluate(`!!performance.getEntriesByType('resource').find((e) => e.name.includes('OrderDetailRoute'))`),
+    )
+    .toBe(true);
+  await page.waitForTimeout(500);
+}
+
 describe('delivery of the built app', () => {
   it('shows no console error or CSP violation on sign-in, a queue, an order and the track page', async () => {
     const { context, page } = await newPage(browser);
@@ -105,16 +115,24 @@ describe('delivery of the built app', () => {
     expect(await page.evaluate('window.__intl')).toEqual([]);
     await signIn(page, server.baseUrl, staffEmail);
     await page.locator('table[aria-busy=false] tbody tr td').first().waitFor();
-    // Past the idle load of the order page's code (two seconds after the first screen), whose modules start none.
-    await expect
-      .poll(() =>
-        page.evaluate(`!!performance.getEntriesByType('resource').find((e) => e.name.includes('OrderDetailRoute'))`),
-      )
-      .toBe(true);
-    await page.waitForTimeout(500);
+    await idleCodeLoaded(page);
     // The rows' times and their hover texts; no collation (the country list comes sorted), no number formatting.
     const used = new Set(await page.evaluate<string[]>('window.__intl'));
     expect([...used].sort()).toEqual(['DateTimeFormat', 'RelativeTimeFormat']);
+    await context.close();
+  });
+
+  it('starts none on a queue drawn as cards on a phone, which shows no time', async () => {
+    const { context, page } = await newPage(browser, 412, 823);
+    await page.addInitScript({ content: RECORD_INTL });
+    await signIn(page, server.baseUrl, staffEmail);
+    await page.locator('.queue-card').first().waitFor();
+    await idleCodeLoaded(page);
+    expect(await page.evaluate('window.__intl')).toEqual([]);
+    // The same page on a desk-wide window draws its times, so this is not a page that never could.
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.locator('table[aria-busy=false] tbody tr td time').first().waitFor();
+    expect(await page.evaluate('window.__intl')).toContain('DateTimeFormat');
     await context.close();
   });
 

@@ -1,5 +1,5 @@
 import type { SessionView } from '../../../shared/schemas/auth';
-import { STAFF_ZONE_HEADING, StaffTime } from '../lib/time';
+import { staffZoneHeading, StaffTime } from '../lib/time';
 
 /** A member's live sessions (their own profile, or an Admin's view of a member), each with its End button. */
 export function SessionsTable({
@@ -18,8 +18,8 @@ export function SessionsTable({
           <tr>
             <th>Device</th>
             <th>Address</th>
-            <th>Signed in ({STAFF_ZONE_HEADING})</th>
-            <th>Last active ({STAFF_ZONE_HEADING})</th>
+            <th>Signed in ({staffZoneHeading()})</th>
+            <th>Last active ({staffZoneHeading()})</th>
             <th className="text-end">Action</th>
           </tr>
         </thead>

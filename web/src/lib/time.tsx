@@ -12,24 +12,33 @@ import {
   type StaffTimeOptions,
 } from '../../../shared/staff-time';
 
-export const STAFF_TIME_ZONE = (() => {
-  const content =
-    typeof document === 'undefined'
-      ? null
-      : document.querySelector('meta[name="staff-time-zone"]')?.getAttribute('content');
-  return content && isTimeZone(content) ? content : DEFAULT_STAFF_TIME_ZONE;
-})();
+/**
+ * The zone, read on first use rather than when this module loads: the first Intl object a page makes costs 50-130 ms
+ * of its main thread in Chromium (issue 27, docs/performance.md), and a queue on a phone (cards, no times) shows none.
+ */
+let zone: string | undefined;
+export function staffTimeZone(): string {
+  if (zone === undefined) {
+    const content =
+      typeof document === 'undefined'
+        ? null
+        : document.querySelector('meta[name="staff-time-zone"]')?.getAttribute('content');
+    zone = content && isTimeZone(content) ? content : DEFAULT_STAFF_TIME_ZONE;
+  }
+  return zone;
+}
 
+let heading: string | undefined;
 /** The zone as a column header writes it: "EST" for US Eastern. */
-export const STAFF_ZONE_HEADING = zoneHeading(STAFF_TIME_ZONE);
+export const staffZoneHeading = () => (heading ??= zoneHeading(staffTimeZone()));
 
 /** A moment as text (for CSV, aria labels); prefer <StaffTime> on screen. */
 export const staffTime = (value: string | Date | null | undefined, options?: StaffTimeOptions) =>
-  formatStaffTime(value, STAFF_TIME_ZONE, options);
+  formatStaffTime(value, staffTimeZone(), options);
 
 /**
  * A moment on a staff screen: "2026-11-25 07:33 EST" in a <time> whose title says how long ago. `heading`: the
- * column header already names the zone (STAFF_ZONE_HEADING), so only a value in another offset (summer time)
+ * column header already names the zone (staffZoneHeading), so only a value in another offset (summer time)
  * carries its own label.
  */
 export function StaffTime({
@@ -41,7 +50,7 @@ export function StaffTime({
   seconds?: boolean;
   underHeading?: boolean;
 }) {
-  const text = staffTime(value, { seconds, heading: underHeading ? STAFF_ZONE_HEADING : undefined });
+  const text = staffTime(value, { seconds, heading: underHeading ? staffZoneHeading() : undefined });
   if (text === '-' || value === null || value === undefined) return <>{text}</>;
   const date = typeof value === 'string' ? new Date(value) : value;
   // The date and the time each stay whole (a browser would break "2026-11-25" at a hyphen); the line may break between.

@@ -8,7 +8,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { toast } from 'react-toastify';
-import { STAFF_ZONE_HEADING, StaffTime } from '../../lib/time';
+import { staffZoneHeading, StaffTime } from '../../lib/time';
 import { can } from '../../../../shared/roles';
 import { mailEmailField } from '../../../../shared/schemas/mail';
 import type { OrderDetail } from '../../../../shared/schemas/order-detail';
@@ -38,7 +38,7 @@ export function DownloadHistorySection({ order }: { order: OrderDetail }) {
             <tr>
               <th>#</th>
               <th className="d-none d-sm-table-cell">Order ID</th>
-              <th>Date &amp; Time ({STAFF_ZONE_HEADING})</th>
+              <th>Date &amp; Time ({staffZoneHeading()})</th>
               <th>Downloaded file</th>
               <th>IP address</th>
               <th>Location</th>

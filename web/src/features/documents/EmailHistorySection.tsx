@@ -9,7 +9,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { toast } from 'react-toastify';
-import { STAFF_ZONE_HEADING, StaffTime } from '../../lib/time';
+import { staffZoneHeading, StaffTime } from '../../lib/time';
 import {
   MAIL_KIND_LABELS,
   MAIL_PROVIDER_LABELS,
@@ -49,7 +49,7 @@ export function EmailHistorySection({ order }: { order: OrderDetail }) {
               <th>#</th>
               <th className="d-none d-sm-table-cell">Order ID</th>
               <th>Download link</th>
-              <th>Date &amp; Time ({STAFF_ZONE_HEADING})</th>
+              <th>Date &amp; Time ({staffZoneHeading()})</th>
               <th>Mail Provider</th>
               <th>Mail</th>
               <th>Status</th>

@@ -5,7 +5,7 @@ import type { OrderDetail } from '../../../../shared/schemas/order-detail';
 import { statusLabel } from '../../../../shared/orders';
 import { isForeignVisitor } from '../../../../shared/order-warnings';
 import { DECLARATION_QUESTIONS, IMMIGRATION_QUESTIONS, PERSONAL_EFFECTS } from '../../../../shared/order-questions';
-import { STAFF_ZONE_HEADING, StaffTime } from '../../lib/time';
+import { staffZoneHeading, StaffTime } from '../../lib/time';
 import { DetailSection, Field, Fields, Question } from './DetailSection';
 import { orDash, phone, PROCESSING_MODE_LABELS, ymd } from './format';
 
@@ -24,7 +24,7 @@ export function OrderDetailsSection({ order }: { order: OrderDetail }) {
         <Field label="Status">{statusLabel(order.process_status, order.refund_date)}</Field>
         <Field label="Customer Email">{order.email}</Field>
         <Field label="Landing Site">{order.landing_site_name}</Field>
-        <Field label={`Order Date (${STAFF_ZONE_HEADING})`}>
+        <Field label={`Order Date (${staffZoneHeading()})`}>
           <StaffTime value={order.created_at} seconds underHeading />
         </Field>
         <Field label="Assigned To">{orDash(order.assign_to)}</Field>

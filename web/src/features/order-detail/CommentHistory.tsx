@@ -1,7 +1,7 @@
 /** Comment History: newest first; Show/Hide reveals the remark and its six flags (N when empty). */
 import { Fragment, useState } from 'react';
 import type { RemarkEntry } from '../../../../shared/schemas/order-detail';
-import { STAFF_ZONE_HEADING, StaffTime } from '../../lib/time';
+import { staffZoneHeading, StaffTime } from '../../lib/time';
 import { DetailSection } from './DetailSection';
 
 const FLAGS: { key: keyof RemarkEntry; label: string }[] = [
@@ -31,7 +31,7 @@ export function CommentHistory({ remarks }: { remarks: RemarkEntry[] }) {
             <tr>
               <th>#</th>
               <th className="d-none d-sm-table-cell">Order ID</th>
-              <th>Date &amp; Time ({STAFF_ZONE_HEADING})</th>
+              <th>Date &amp; Time ({staffZoneHeading()})</th>
               <th>Team</th>
               <th>Action</th>
             </tr>

@@ -17,7 +17,7 @@ import { useOrderPage } from './api/get-order-page';
 import { useDeleteOrders } from './api/queue-actions';
 import type { OrderListRow } from '../../../../shared/schemas/order-list';
 import { calendarDate, telephone } from './format';
-import { STAFF_ZONE_HEADING, StaffTime } from '../../lib/time';
+import { staffZoneHeading, StaffTime } from '../../lib/time';
 import { EmailCell, NameCell, RowActionsCell } from './row-cells';
 import { QueueCards } from './QueueCards';
 import { TruncatedText } from './TruncatedText';
@@ -59,7 +59,7 @@ function MonthRowsTable({
             <th>Name</th>
             <th>Email</th>
             <th>Telephone</th>
-            <th>Date &amp; Time ({STAFF_ZONE_HEADING})</th>
+            <th>Date &amp; Time ({staffZoneHeading()})</th>
             <th className="queue-th-wrap">Processing Date</th>
             <th className="queue-th-wrap">Process Month</th>
             <th>Status</th>

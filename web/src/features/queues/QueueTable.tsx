@@ -9,7 +9,7 @@ import { statusLabel } from '../../../../shared/orders';
 import type { OrderListRow } from '../../../../shared/schemas/order-list';
 import { PHONE_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { telephone } from './format';
-import { STAFF_ZONE_HEADING, StaffTime } from '../../lib/time';
+import { staffZoneHeading, StaffTime } from '../../lib/time';
 import { DepartedNote, ViewersMark } from '../live';
 import { QueueCards } from './QueueCards';
 import { EmailCell, NameCell, RowActionsCell, RowCheckbox } from './row-cells';
@@ -64,7 +64,7 @@ function QueueRowsTable(props: QueueTableProps) {
             <th scope="col">Email</th>
             <th scope="col">Telephone</th>
             <ArrivalHeader sorted={!!arrivalSort?.sorted} onSort={arrivalSort?.onSort} />
-            <th scope="col">Date &amp; Time ({STAFF_ZONE_HEADING})</th>
+            <th scope="col">Date &amp; Time ({staffZoneHeading()})</th>
             <th scope="col">Status</th>
             <th scope="col" className="queue-cell-actions">
               Action

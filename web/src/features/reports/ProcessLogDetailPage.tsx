@@ -7,7 +7,7 @@ import { useEffect, useMemo } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Button } from 'react-bootstrap';
 import { toast } from 'react-toastify';
-import { STAFF_ZONE_HEADING, StaffTime } from '../../lib/time';
+import { staffZoneHeading, StaffTime } from '../../lib/time';
 import { decodeOrderId } from '../../../../shared/ids';
 import type { ProcessLog } from '../../../../shared/schemas/reports';
 import { ApiError, NETWORK_ERROR } from '../../lib/api';
@@ -76,7 +76,7 @@ function ProcessLogDetail() {
                 <thead className="visually-hidden">
                   <tr>
                     <th>Staff</th>
-                    <th>Update time ({STAFF_ZONE_HEADING})</th>
+                    <th>Update time ({staffZoneHeading()})</th>
                   </tr>
                 </thead>
                 <tbody>

@@ -7,7 +7,7 @@ import { useCallback, useEffect } from 'react';
 import { Link } from 'react-router';
 import { Form } from 'react-bootstrap';
 import { toast } from 'react-toastify';
-import { STAFF_ZONE_HEADING, StaffTime } from '../../lib/time';
+import { staffZoneHeading, StaffTime } from '../../lib/time';
 import { PROCESSING_LOG_PAGE_SIZES } from '../../../../shared/schemas/reports';
 import { ApiError, NETWORK_ERROR } from '../../lib/api';
 import { paths } from '../../lib/paths';
@@ -80,7 +80,7 @@ function ProcessingLogs() {
                 <tr>
                   <th scope="col">S. No</th>
                   <th scope="col">Order Id</th>
-                  <th scope="col">Last activity ({STAFF_ZONE_HEADING})</th>
+                  <th scope="col">Last activity ({staffZoneHeading()})</th>
                   <th scope="col">View</th>
                 </tr>
               </thead>
