@@ -178,6 +178,7 @@ function bootstrapUsedOnly(): Plugin {
 function firstLoadChunks(): { plugin: Plugin; groups: { name: string; test(id: string): boolean }[] } {
   const shared = new Set<string>();
   const staffFrame = new Set<string>();
+  const staffForms = new Set<string>();
   return {
     plugin: {
       name: 'first-load-chunks',
@@ -223,13 +224,26 @@ function firstLoadChunks(): { plugin: Plugin; groups: { name: string; test(id: s
           if (n >= 2 && appReach[0]!.has(id) && !entry.has(id) && !roots.has(id)) shared.add(id);
         const light = new Set([...entry, ...appReach[0]!, ...appReach[1]!]);
         const byScreens = countUses(screens.map((screen) => staticReach([screen])));
+        // Schemas are built when their module runs, and every module of a chunk runs when the chunk loads: what
+        // several screens share and builds schemas (a schema module, or a form that imports one) waits in a chunk of
+        // its own, `staff-forms`, unless the frame or the queue screen (the first one after sign-in) reaches it
+        // (docs/decisions/0035). Nothing the frame keeps imports it, so the two chunks never import each other.
+        const firstScreen = staticReach([...frameRoots, find('features/queues/QueuePage.tsx')]);
+        const buildsSchemas = (id: string) =>
+          /\/shared\/schemas\//.test(id.replaceAll('\\', '/')) &&
+          (this.getModuleInfo(id)?.importedIds ?? []).some((imported) => /\/node_modules\/zod\//.test(imported));
         const frameCandidates = [...appReach[2]!, ...[...byScreens].filter(([, n]) => n >= 2).map(([id]) => id)];
-        for (const id of frameCandidates) if (!light.has(id) && !roots.has(id)) staffFrame.add(id);
+        for (const id of frameCandidates) {
+          if (light.has(id) || roots.has(id)) continue;
+          if (!firstScreen.has(id) && [...staticReach([id])].some(buildsSchemas)) staffForms.add(id);
+          else staffFrame.add(id);
+        }
       },
     },
     groups: [
       { name: 'shared', test: (id) => shared.has(id) },
       { name: 'staff-frame', test: (id) => staffFrame.has(id) },
+      { name: 'staff-forms', test: (id) => staffForms.has(id) },
     ],
   };
 }

@@ -14,7 +14,7 @@ import pg from 'pg';
 import { sql, type SQL } from 'drizzle-orm';
 import type autocannon from 'autocannon';
 import { jstDayKey, DEFAULT_URGENCY_THRESHOLDS, urgencyWindow } from '../shared/arrival-urgency';
-import { WORK_NEXT_FOLDERS } from '../shared/schemas/work-next';
+import { WORK_NEXT_FOLDERS } from '../shared/schemas/work-next-texts';
 import type { Database } from '../server/db/client';
 import { toQuery } from '../server/db/client';
 import {

@@ -7,7 +7,7 @@
  * rows written through it, and `stepKindOf` recognises both.
  */
 import type { ProcessStatus } from './orders';
-import { MAIL_KIND_LABELS, type MailKind } from './schemas/mail';
+import { MAIL_KIND_LABELS, type MailKind } from './schemas/mail-texts';
 
 interface StepSpec<D> {
   /** The step name: fixed, or from the details (a status change names its target). */

@@ -1,14 +1,7 @@
 import { z } from 'zod';
 import { textField } from './fields';
-import {
-  CODE_INVALID,
-  CODE_MAX_LENGTH,
-  CODE_REQUIRED,
-  EMAIL_INVALID,
-  EMAIL_PATTERN,
-  EMAIL_REQUIRED,
-  PASSWORD_REQUIRED,
-} from './sign-in-texts';
+import { EMAIL_INVALID, EMAIL_PATTERN, EMAIL_REQUIRED, PASSWORD_REQUIRED } from './sign-in-texts';
+import { twoFactorCode } from './auth-forms';
 
 /** Messages exactly as the product words them (product: messages.md#validation). */
 export const loginSchema = z.object({
@@ -22,30 +15,12 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.input<typeof loginSchema>;
 
-export const changePasswordSchema = z.object({
-  newPassword: textField('New Password', { error: 'Please enter your New Password.' })
-    .min(1, 'Please enter your New Password.')
-    .min(6, 'New Password must be at least 6 characters.')
-    .max(200, 'New Password must be at most 200 characters.'),
-});
-export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
-
-/** A six-digit code from the authenticator app, or a recovery code (xxxxx-xxxxx). */
-export const twoFactorCode = z
-  .string({ error: CODE_REQUIRED })
-  .trim()
-  .min(1, CODE_REQUIRED)
-  .max(CODE_MAX_LENGTH, CODE_INVALID);
-
 export const verifyOtpSchema = z.object({
   otpToken: z.string({ error: 'Please sign in again.' }).min(1, 'Please sign in again.').max(2000),
   code: twoFactorCode,
   deviceToken: z.string().max(2000).optional(),
 });
 export type VerifyOtpInput = z.input<typeof verifyOtpSchema>;
-
-export const twoFactorCodeSchema = z.object({ code: twoFactorCode });
-export type TwoFactorCodeInput = z.input<typeof twoFactorCodeSchema>;
 
 export const requireTwoFactorSchema = z.object({ required: z.boolean({ error: 'required must be true or false' }) });
 export const endSessionSchema = z.object({ sessionId: z.string().uuid('Session not found.') });

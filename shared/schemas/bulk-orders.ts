@@ -9,12 +9,7 @@ import { FOLDERS, folderDeclaration, type Folder } from '../folders';
 import { orderIdField } from './order-id';
 import { serialIdField, textField } from './fields';
 import { queueFilterFields, refineQueueFilters } from './queue-filters';
-
-/** Most orders one bulk request changes (the largest page a queue shows is as many). */
-export const BULK_MAX_ORDERS = 5000;
-
-export const BULK_ACTIONS = ['move', 'assign', 'delete'] as const;
-export type BulkAction = (typeof BULK_ACTIONS)[number];
+import { BULK_ACTIONS, BULK_MAX_ORDERS, tooManyMessage } from './bulk-orders-texts';
 
 /** What a queue is called on screen (the refusal "No longer in New Order" names it so): shared/folders.ts. */
 export const FOLDER_TITLES = Object.fromEntries(
@@ -26,17 +21,12 @@ export const FOLDER_TITLES = Object.fromEntries(
 
 const folderField = z.enum(FOLDERS, { error: `Unknown folder; expected one of ${FOLDERS.join(', ')}.` });
 
-// Grouped by hand ("5,000"): toLocaleString here would start the browser's number formatting (Intl) when a queue's
-// code loads, not when the message is shown (issue 27).
-const bulkMaxText = String(BULK_MAX_ORDERS).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-export const tooManyMessage = `At most ${bulkMaxText} orders can be changed at once; narrow the filter and try again.`;
-
 /**
  * The queue view whose orders "all matching" means: folder, search and the filters (queue-filters.ts), as
  * POST admin/search-order takes them. The sort does not matter: every matching order is changed.
  */
 export const bulkAllFields = {
-  ...queueFilterFields,
+  ...queueFilterFields(),
   folderName: folderField,
   searchVal: textField('Search text').max(100, 'Search text is at most 100 characters.').default(''),
   /** Future Order: the month tile (1-12). */
@@ -131,18 +121,3 @@ export const bulkResultSchema = z.object({
   results: z.array(bulkOutcomeSchema),
 });
 export type BulkResult = z.infer<typeof bulkResultSchema>;
-
-const plural = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'order' : 'orders'}`;
-
-/** The one line the answer's message and the web's summary say ("Moved 35 orders to Pending; 2 refused."). */
-export function bulkSummary(action: BulkAction, done: number, refused: number, what: string): string {
-  const verb = action === 'move' ? 'Moved' : action === 'assign' ? 'Assigned' : 'Deleted';
-  const head = `${verb} ${plural(done)}${what ? ` ${what}` : ''}`;
-  return refused ? `${head}; ${refused.toLocaleString('en-US')} refused.` : `${head}.`;
-}
-
-/** The confirmation's question ("Move 37 orders to Pending?"). */
-export function bulkQuestion(action: BulkAction, count: number, what: string): string {
-  const verb = action === 'move' ? 'Move' : action === 'assign' ? 'Assign' : 'Delete';
-  return `${verb} ${plural(count)}${what ? ` ${what}` : ''}?`;
-}

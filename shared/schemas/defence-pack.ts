@@ -4,18 +4,11 @@
  */
 import { z } from 'zod';
 import { orderIdField } from './order-id';
-import { mailEmailField, mailProviderSchema } from './mail';
+import { mailProviderSchema } from './mail';
+import { mailEmailField } from './mail-forms';
 import { erasureEntrySchema } from './erasure';
+import type { DefencePackType } from './defence-pack-texts';
 
-export const DEFENCE_PACK_TYPES = [1, 2] as const;
-export type DefencePackType = (typeof DEFENCE_PACK_TYPES)[number];
-
-export const DEFENCE_PACK_TITLES: Record<DefencePackType, string> = {
-  1: 'Defence Pack 1: Email History',
-  2: 'Defence Pack 2: Download History',
-};
-
-/** `{orderId, defencePackType}`: the type as 1 or 2, digits accepted too. */
 export const defencePackRequestSchema = z.object({
   orderId: orderIdField,
   defencePackType: z

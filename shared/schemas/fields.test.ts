@@ -4,10 +4,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { changePasswordSchema, loginSchema } from './auth';
+import { loginSchema } from './auth';
+import { changePasswordSchema } from './auth-forms';
 import { MAX_PAGE, MAX_SERIAL_ID, nulMessage, pageField, serialIdField, textField } from './fields';
 import { uploadDocumentFieldsSchema } from './mail';
-import { addRemarkSchema, transactionDetailsSchema } from './order-detail';
+import { addRemarkSchema } from './order-detail';
+import { transactionDetailsSchema } from './order-detail-forms';
 import { orderListQuerySchema, searchOrderSchema } from './order-list';
 import { processingLogsQuerySchema } from './reports';
 import { addTeamMemberSchema, updateTeamMemberSchema } from './team';

@@ -1,37 +1,11 @@
 /** Documents, mail and invoices (product: messages.md#validation, orders.md#mail), with the spec's messages. */
 import { z } from 'zod';
 import { orderIdField } from './order-id';
-import { pageField, textField } from './fields';
-
-export const MAIL_PROVIDERS = ['ses', 'smtp'] as const;
-export type MailProvider = (typeof MAIL_PROVIDERS)[number];
-
-/** The two buttons of Upload Document and Email History, one per provider. */
-export const MAIL_PROVIDER_LABELS: Record<MailProvider, string> = {
-  ses: 'Cloud mail service (SES)',
-  smtp: 'Transactional mail service (SMTP)',
-};
-
-export const MAIL_KINDS = ['approved_order', 'resend', 'invoice', 'refund_confirmation', 'download_history'] as const;
-export type MailKind = (typeof MAIL_KINDS)[number];
-export const MAIL_KIND_LABELS: Record<MailKind, string> = {
-  approved_order: 'Document',
-  resend: 'Document (resent)',
-  invoice: 'Invoice',
-  refund_confirmation: 'Refund confirmation',
-  download_history: 'Download history',
-};
-
-export const MAIL_STATUSES = ['queued', 'sending', 'sent', 'failed'] as const;
-export type MailStatus = (typeof MAIL_STATUSES)[number];
+import { pageField } from './fields';
+import { invoiceOrderIdField, mailEmailField } from './mail-forms';
+import { MAIL_KINDS, MAIL_PROVIDERS, MAIL_STATUSES, OUTBOX_FILTERS } from './mail-texts';
 
 export const mailProviderSchema = z.enum(MAIL_PROVIDERS, { error: 'Please choose a mail provider (ses or smtp).' });
-
-export const mailEmailField = textField('Email', { error: 'Please enter your email' })
-  .trim()
-  .min(1, 'Please enter your email')
-  .max(254, 'Invalid email address')
-  .pipe(z.email('Invalid email address'));
 
 /** The text fields of the Upload Document form (the file is checked on the server by its content). */
 export const uploadDocumentFieldsSchema = z.object({
@@ -44,19 +18,6 @@ export type UploadDocumentFields = z.input<typeof uploadDocumentFieldsSchema>;
 /** `POST /api/admin/resend-mail` (product: orders.md#mail): the same three fields as the upload form, checked the same way. */
 export const resendMailSchema = uploadDocumentFieldsSchema;
 export type ResendMailInput = z.input<typeof resendMailSchema>;
-
-/** Manage Invoices: one order id field (product: messages.md#validation). */
-export const invoiceOrderIdField = z
-  .union([z.number().int().transform(String), z.string()], { error: 'Please enter your order id.' })
-  .pipe(
-    z
-      .string()
-      .trim()
-      .min(1, 'Please enter your order id.')
-      .min(6, 'Order Id must be at least 6 characters.')
-      .regex(/^\d{6,15}$/, 'Order Id must be a number.'),
-  )
-  .transform(Number);
 
 export const sendInvoiceSchema = z.object({
   orderId: invoiceOrderIdField,
@@ -137,7 +98,6 @@ export const outboxMailSchema = mailHistoryEntrySchema.extend({
 });
 export type OutboxMail = z.infer<typeof outboxMailSchema>;
 
-export const OUTBOX_FILTERS = ['outbox', 'failed', 'pending', 'all'] as const;
 export const outboxQuerySchema = z.object({
   filter: z.enum(OUTBOX_FILTERS).default('outbox'),
   page: pageField,

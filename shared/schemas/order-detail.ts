@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { orderIdField } from './order-id';
 import { textField } from './fields';
+import { remarkText } from './order-detail-forms';
 import { erasureEntrySchema } from './erasure';
 import { mailHistoryEntrySchema, uploadDocEntrySchema } from './mail';
 
@@ -16,11 +17,6 @@ const flag = z
 
 export const REMARK_FLAGS = ['whatsapp', 'telephone', 'statusRefund', 'voided', 'chargeBack'] as const;
 export type RemarkFlag = (typeof REMARK_FLAGS)[number];
-
-export const remarkText = textField('Remark', { error: 'Please enter your remark' })
-  .trim()
-  .min(1, 'Please enter your remark')
-  .max(5000, 'Remark must be at most 5000 characters.');
 
 export const addRemarkSchema = z.object({
   orderId: orderIdField,
@@ -39,19 +35,6 @@ export const addRemarkSchema = z.object({
   reportError: flag,
 });
 export type AddRemarkInput = z.input<typeof addRemarkSchema>;
-
-export const transactionDetailsSchema = z.object({
-  orderId: orderIdField,
-  transactionId: textField('Transaction Id', { error: 'Please enter your Transaction Id' })
-    .trim()
-    .min(1, 'Please enter your Transaction Id')
-    .max(200, 'Transaction Id must be at most 200 characters.'),
-  merchantName: textField('Merchant Name', { error: 'Please enter your Merchant Name' })
-    .trim()
-    .min(1, 'Please enter your Merchant Name')
-    .max(200, 'Merchant Name must be at most 200 characters.'),
-});
-export type TransactionDetailsInput = z.input<typeof transactionDetailsSchema>;
 
 const yn = z.string().nullable();
 const int = z.number().int().nullable();

@@ -6,23 +6,10 @@
 import { z } from 'zod';
 import { FOLDERS, MONTHS } from '../orders';
 import { textField } from './fields';
-import { DATE_ORDER_MESSAGE, reportRangeSchema } from './reports';
+import { reportRangeSchema } from './reports';
+import { DATE_ORDER_MESSAGE } from './reports-texts';
 import { orderSortField, queueFilterFields, refineQueueFilters } from './queue-filters';
-
-export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
-
-/**
- * Most rows one export may hold by default (the server's EXPORT_MAX_ROWS setting); past it the server answers 422
- * with exportLimitMessage and writes nothing.
- */
-export const EXPORT_MAX_ROWS = 1_000_000;
-export const exportLimitMessage = (rows: number, max = EXPORT_MAX_ROWS) =>
-  `This export would hold ${rows.toLocaleString('en-US')} rows; an export holds at most ${max.toLocaleString('en-US')}. ` +
-  'Narrow the search or filters (for example an order date range) and export in parts.';
-
-/** The header with the number of rows the file will hold (counted in the same snapshot as the rows). */
-export const EXPORT_TOTAL_HEADER = 'x-total-rows';
+import { EXPORT_FORMATS } from './order-export-texts';
 
 const format = z.enum(EXPORT_FORMATS, { error: "format must be 'csv' or 'xlsx'." });
 const folder = z.enum(FOLDERS, { error: `Unknown folder; expected one of ${FOLDERS.join(', ')}.` });
@@ -37,7 +24,7 @@ export const exportOrdersSchema = z
     searchVal: textField('Search text').max(100, 'Search text is at most 100 characters.').default(''),
     processMonth: month.optional(),
     sort: orderSortField.optional(),
-    ...queueFilterFields,
+    ...queueFilterFields(),
     format,
   })
   .superRefine(refineQueueFilters);

@@ -4,12 +4,7 @@ import { FOLDERS, MONTHS } from '../orders';
 import { pageField, textField } from './fields';
 import { orderSortField, queueFilterFields, refineQueueFilters } from './queue-filters';
 
-export const ORDER_LIST_DEFAULT_LIMIT = 10;
-/** Largest page the server answers; "All" asks for min(totalRecords, this). */
-export const ORDER_LIST_MAX_LIMIT = 5000;
-/** A search counts its matches up to this many; past it, `totalCapped` is true (refine the search). */
-export const SEARCH_COUNT_CAP = 10_000;
-export const PAGE_SIZE_OPTIONS = [10, 25, 50, 100, 500] as const;
+import { ORDER_LIST_DEFAULT_LIMIT, ORDER_LIST_MAX_LIMIT } from './order-list-texts';
 
 const folder = z.enum(FOLDERS, { error: `Unknown folder; expected one of ${FOLDERS.join(', ')}.` });
 const month = z.union(
@@ -31,7 +26,7 @@ export const orderListQuerySchema = z
     processMonth: month.optional(),
     sort: orderSortField.optional(),
     /** Queue filters (issue 24): the same optional fields as search-order's, lists comma-separated. */
-    ...queueFilterFields,
+    ...queueFilterFields(),
     /** Sent by the original client (fixed at 1, and the user's name); ignored. */
     delay: textField('delay')
       .optional()
@@ -55,7 +50,7 @@ export const searchOrderSchema = z
     processMonth: month.optional(),
     sort: orderSortField.optional(),
     /** Queue filters (issue 24), applied with the folder and the search; the status filter is Order History's only. */
-    ...queueFilterFields,
+    ...queueFilterFields(),
   })
   .refine((b) => b.end > b.start && b.end - b.start <= ORDER_LIST_MAX_LIMIT, {
     message: `end must be after start, at most ${ORDER_LIST_MAX_LIMIT} rows.`,

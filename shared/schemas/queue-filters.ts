@@ -93,64 +93,94 @@ const amountField = (label: string) =>
     .min(0, `${label} must be 0 or more.`)
     .max(99_999_999.99, `${label} is at most 99999999.99.`);
 
-const assignee = z.coerce
-  .number({ error: 'assigneeId must be member ids (0 = unassigned).' })
-  .int('assigneeId must be member ids (0 = unassigned).')
-  .min(0, 'assigneeId must be member ids (0 = unassigned).')
-  .max(MAX_SERIAL_ID, `assigneeId must be at most ${MAX_SERIAL_ID}.`);
+const assignee = () =>
+  z.coerce
+    .number({ error: 'assigneeId must be member ids (0 = unassigned).' })
+    .int('assigneeId must be member ids (0 = unassigned).')
+    .min(0, 'assigneeId must be member ids (0 = unassigned).')
+    .max(MAX_SERIAL_ID, `assigneeId must be at most ${MAX_SERIAL_ID}.`);
 
-/** The filter fields: merge into a body or query schema (all optional). */
-export const queueFilterFields = {
-  landingSite: listOf(
-    z.string().regex(/^[a-z0-9][a-z0-9-]{0,62}$/, 'landingSite must be landing site keys such as japan-arrival.'),
-    'landingSite',
-  )
-    .optional()
-    .describe('Landing site key(s), e.g. visit-japan-card: orders placed on those sites.'),
-  processingMode: listOf(
-    z.enum(PROCESSING_MODES, { error: `processingMode must be ${PROCESSING_MODES.join(', ')}.` }),
-    'processingMode',
-  )
-    .optional()
-    .describe('Processing mode(s): standard, priority, future.'),
-  nationality: listOf(
-    z.string().refine((n) => nationalities.has(n), {
-      error: 'nationality must be country names as in the order form (e.g. India, USA).',
-    }),
-    'nationality',
-  )
-    .optional()
-    .describe('Nationality (country names of the order form, e.g. India, USA).'),
-  arrivalFrom: dayField('arrivalFrom').optional().describe('Arrival date in Japan on or after this day (YYYY-MM-DD).'),
-  arrivalTo: dayField('arrivalTo').optional().describe('Arrival date in Japan on or before this day (YYYY-MM-DD).'),
-  orderFrom: dayField('orderFrom').optional().describe('Order placed on or after this day, UTC (YYYY-MM-DD).'),
-  orderTo: dayField('orderTo').optional().describe('Order placed on or before this day, UTC (YYYY-MM-DD).'),
-  assigneeId: listOf(assignee, 'assigneeId').optional().describe('Assigned to these member id(s); 0 means unassigned.'),
-  status: listOf(z.enum(FILTER_STATUSES, { error: `status must be ${FILTER_STATUSES.join(', ')}.` }), 'status')
-    .optional()
-    .describe('Status(es); Order History only (every other queue is one status or a fixed set, 400).'),
-  amountMin: amountField('amountMin')
-    .optional()
-    .describe('Payment amount at least this (orders without a payment are left out).'),
-  amountMax: amountField('amountMax')
-    .optional()
-    .describe('Payment amount at most this (orders without a payment are left out).'),
-  currency: listOf(
-    z
-      .string()
-      .trim()
-      .toUpperCase()
-      .regex(/^[A-Z]{3}$/, 'currency must be ISO codes such as USD.'),
-    'currency',
-  )
-    .optional()
-    .describe('Payment currency code(s), e.g. USD.'),
-};
-
-export const queueFiltersSchema = z.object(queueFilterFields);
-export type QueueFilters = z.output<typeof queueFiltersSchema>;
 /** The filter keys, in the order the filter bar and the address show them. */
-export const QUEUE_FILTER_KEYS = Object.keys(queueFilterFields) as (keyof QueueFilters)[];
+export const QUEUE_FILTER_KEYS = [
+  'landingSite',
+  'processingMode',
+  'nationality',
+  'arrivalFrom',
+  'arrivalTo',
+  'orderFrom',
+  'orderTo',
+  'assigneeId',
+  'status',
+  'amountMin',
+  'amountMax',
+  'currency',
+] as const;
+export type QueueFilterKey = (typeof QUEUE_FILTER_KEYS)[number];
+
+const buildQueueFilterFields = () =>
+  ({
+    landingSite: listOf(
+      z.string().regex(/^[a-z0-9][a-z0-9-]{0,62}$/, 'landingSite must be landing site keys such as japan-arrival.'),
+      'landingSite',
+    )
+      .optional()
+      .describe('Landing site key(s), e.g. visit-japan-card: orders placed on those sites.'),
+    processingMode: listOf(
+      z.enum(PROCESSING_MODES, { error: `processingMode must be ${PROCESSING_MODES.join(', ')}.` }),
+      'processingMode',
+    )
+      .optional()
+      .describe('Processing mode(s): standard, priority, future.'),
+    nationality: listOf(
+      z.string().refine((n) => nationalities.has(n), {
+        error: 'nationality must be country names as in the order form (e.g. India, USA).',
+      }),
+      'nationality',
+    )
+      .optional()
+      .describe('Nationality (country names of the order form, e.g. India, USA).'),
+    arrivalFrom: dayField('arrivalFrom')
+      .optional()
+      .describe('Arrival date in Japan on or after this day (YYYY-MM-DD).'),
+    arrivalTo: dayField('arrivalTo').optional().describe('Arrival date in Japan on or before this day (YYYY-MM-DD).'),
+    orderFrom: dayField('orderFrom').optional().describe('Order placed on or after this day, UTC (YYYY-MM-DD).'),
+    orderTo: dayField('orderTo').optional().describe('Order placed on or before this day, UTC (YYYY-MM-DD).'),
+    assigneeId: listOf(assignee(), 'assigneeId')
+      .optional()
+      .describe('Assigned to these member id(s); 0 means unassigned.'),
+    status: listOf(z.enum(FILTER_STATUSES, { error: `status must be ${FILTER_STATUSES.join(', ')}.` }), 'status')
+      .optional()
+      .describe('Status(es); Order History only (every other queue is one status or a fixed set, 400).'),
+    amountMin: amountField('amountMin')
+      .optional()
+      .describe('Payment amount at least this (orders without a payment are left out).'),
+    amountMax: amountField('amountMax')
+      .optional()
+      .describe('Payment amount at most this (orders without a payment are left out).'),
+    currency: listOf(
+      z
+        .string()
+        .trim()
+        .toUpperCase()
+        .regex(/^[A-Z]{3}$/, 'currency must be ISO codes such as USD.'),
+      'currency',
+    )
+      .optional()
+      .describe('Payment currency code(s), e.g. USD.'),
+  }) satisfies Record<QueueFilterKey, z.ZodType>;
+
+/*
+ * Built on first use, not when the module loads: a queue screen imports this module for its keys and helpers, and
+ * these fields are ~800 zod schemas, tens of milliseconds of a phone's main thread before the first rows (issue 27,
+ * docs/decisions/0035). The screen needs them only for filters in its address or its filter bar.
+ */
+let fields: ReturnType<typeof buildQueueFilterFields> | undefined;
+/** The filter fields: merge into a body or query schema (all optional). */
+export const queueFilterFields = () => (fields ??= buildQueueFilterFields());
+
+let filtersSchema: z.ZodObject<ReturnType<typeof buildQueueFilterFields>> | undefined;
+export const queueFiltersSchema = () => (filtersSchema ??= z.object(queueFilterFields()));
+export type QueueFilters = z.output<ReturnType<typeof queueFiltersSchema>>;
 
 /** A filter that has a value (an empty list is no filter). */
 const present = (value: unknown) =>

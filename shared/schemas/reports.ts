@@ -5,11 +5,12 @@
  */
 import { z } from 'zod';
 import { pageField, textField } from './fields';
-
-export const PROCESSING_LOG_PAGE_SIZES = [10, 25, 50, 100] as const;
-export const BOTH_DATES_MESSAGE = 'Please select both From and To dates.';
-export const DATE_ORDER_MESSAGE = 'From date must be on or before To date.';
-export const SELECT_GATEWAY_MESSAGE = 'Please select gateway.';
+import {
+  BOTH_DATES_MESSAGE,
+  DATE_ORDER_MESSAGE,
+  PROCESSING_LOG_PAGE_SIZES,
+  SELECT_GATEWAY_MESSAGE,
+} from './reports-texts';
 
 const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 

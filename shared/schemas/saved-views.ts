@@ -5,12 +5,9 @@
 import { z } from 'zod';
 import { FOLDERS } from '../orders';
 import { textField } from './fields';
-import { ORDER_LIST_MAX_LIMIT } from './order-list';
+import { SAVED_VIEW_NAME_MAX } from './saved-views-texts';
+import { ORDER_LIST_MAX_LIMIT } from './order-list-texts';
 import { orderSortField, QUEUE_FILTER_KEYS, queueFilterIssues, queueFiltersSchema } from './queue-filters';
-
-export const SAVED_VIEW_NAME_MAX = 60;
-/** Most views one member keeps per queue. */
-export const SAVED_VIEWS_PER_FOLDER = 30;
 
 /**
  * The address keys a view keeps, as the queue page writes them: the filters, the sort, the page size (`limit`:
@@ -24,7 +21,7 @@ const name = textField('The view name')
   .min(1, 'Please enter a name for the view.')
   .max(SAVED_VIEW_NAME_MAX, `The view name is at most ${SAVED_VIEW_NAME_MAX} characters.`);
 
-const viewQueryValues = queueFiltersSchema.extend({
+const viewQueryValues = queueFiltersSchema().extend({
   sort: orderSortField.optional(),
   limit: z
     .union(

@@ -1,6 +1,7 @@
 /** The sign-in page checks its fields without zod: it must say exactly what the server's schemas say. */
 import { describe, expect, it } from 'vitest';
-import { loginSchema, twoFactorCodeSchema } from './auth';
+import { loginSchema } from './auth';
+import { twoFactorCodeSchema } from './auth-forms';
 import { checkSignIn, checkTwoFactorCode } from './sign-in-texts';
 
 const zodErrors = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) => {

@@ -1,9 +1,6 @@
 /** Work next and arrival urgency (issue 23, docs/decisions/0016). */
 import { z } from 'zod';
-
-/** The queues with a Work next button; also the queues that can be sorted by arrival date. */
-export const WORK_NEXT_FOLDERS = ['newOrder', 'priorityOrder', 'myOrder'] as const;
-export type WorkNextFolder = (typeof WORK_NEXT_FOLDERS)[number];
+import { WORK_NEXT_FOLDERS } from './work-next-texts';
 
 export const workNextSchema = z.object({
   folderName: z.enum(WORK_NEXT_FOLDERS, {

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { changePasswordSchema, loginSchema, verifyOtpSchema } from '../../../shared/schemas/auth';
+import { loginSchema, verifyOtpSchema } from '../../../shared/schemas/auth';
+import { changePasswordSchema } from '../../../shared/schemas/auth-forms';
 import { envelope, failureSchema, ok, staffFailures } from '../../lib/envelope';
 import { changePassword, login, verifyOtp, type AuthDeps, type SignInResult } from './auth.service';
 import { endSession, signOutEverywhere } from './sessions.service';

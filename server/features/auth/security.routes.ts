@@ -9,9 +9,9 @@ import {
   securityEventSchema,
   sessionViewSchema,
   teamMemberIdSchema,
-  twoFactorCodeSchema,
   twoFactorStatusSchema,
 } from '../../../shared/schemas/auth';
+import { twoFactorCodeSchema } from '../../../shared/schemas/auth-forms';
 import { staffSecurityEvents, teamMembers } from '../../db/schema';
 import { envelope, ok, staffFailures } from '../../lib/envelope';
 import { requirePermission } from '../../lib/auth';

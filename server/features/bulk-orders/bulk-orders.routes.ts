@@ -1,7 +1,8 @@
 /** Bulk moves (issue 24 point 4, docs/decisions/0025): one route for move, assign and delete of many orders. */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { bulkOrdersSchema, bulkResultSchema, BULK_MAX_ORDERS } from '../../../shared/schemas/bulk-orders';
+import { bulkOrdersSchema, bulkResultSchema } from '../../../shared/schemas/bulk-orders';
+import { BULK_MAX_ORDERS } from '../../../shared/schemas/bulk-orders-texts';
 import { envelope, ok, staffFailures } from '../../lib/envelope';
 import { bulkOrders } from './bulk-orders.service';
 

@@ -13,14 +13,12 @@ import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors'
 import { can } from '../../../shared/roles';
 import { CLOSED_STATUSES, statusLabel, type Folder, type ProcessStatus } from '../../../shared/orders';
 import {
-  BULK_MAX_ORDERS,
   FOLDER_TITLES,
-  bulkSummary,
-  type BulkAction,
   type BulkOrdersBody,
   type BulkOutcome,
   type BulkResult,
 } from '../../../shared/schemas/bulk-orders';
+import { BULK_MAX_ORDERS, bulkSummary, type BulkAction } from '../../../shared/schemas/bulk-orders-texts';
 import { changingOrders, folderPredicate, utcToday, assertMayReadFolder, queueViewWhere } from '../queue-engine';
 import {
   asMovingOrder,

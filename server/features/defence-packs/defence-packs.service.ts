@@ -15,15 +15,19 @@ import { logStep } from '../../lib/process-log';
 import { storeOrderFile, type Storage } from '../../lib/storage';
 import { easternWithZone, utcTime } from '../../../shared/defence-pack';
 import {
-  DEFENCE_PACK_TITLES,
   NO_DOWNLOAD_TEXT,
   NO_MAIL_TEXT,
   type DefencePack,
   type DefencePackDownload,
   type DefencePackMail,
-  type DefencePackType,
 } from '../../../shared/schemas/defence-pack';
-import { MAIL_KIND_LABELS, MAIL_PROVIDER_LABELS, type MailKind, type MailProvider } from '../../../shared/schemas/mail';
+import { DEFENCE_PACK_TITLES, type DefencePackType } from '../../../shared/schemas/defence-pack-texts';
+import {
+  MAIL_KIND_LABELS,
+  MAIL_PROVIDER_LABELS,
+  type MailKind,
+  type MailProvider,
+} from '../../../shared/schemas/mail-texts';
 import { lockOrderForDocument } from '../documents/documents.service';
 import {
   assertProviderUsable,

@@ -4,7 +4,7 @@
  * then deleted by the retention job (erasure/retention.service.ts).
  */
 import { sql } from 'drizzle-orm';
-import type { ExportFormat } from '../../../shared/schemas/order-export';
+import type { ExportFormat } from '../../../shared/schemas/order-export-texts';
 import { selectRows, type Executor } from '../../db/client';
 import type { Staff } from '../../lib/auth';
 

@@ -2,12 +2,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  EXPORT_MAX_ROWS,
-  EXPORT_TOTAL_HEADER,
-  exportOrdersSchema,
-  exportReportSchema,
-} from '../../../shared/schemas/order-export';
+import { exportOrdersSchema, exportReportSchema } from '../../../shared/schemas/order-export';
+import { EXPORT_MAX_ROWS, EXPORT_TOTAL_HEADER } from '../../../shared/schemas/order-export-texts';
 import { failureSchema, staffFailures } from '../../lib/envelope';
 import { exportOrders, exportReport, type ExportFile } from './exports.service';
 import type { FastifyReply } from 'fastify';

@@ -8,13 +8,8 @@
 import type { Readable } from 'node:stream';
 import { sql, type SQL } from 'drizzle-orm';
 import { statusLabel, type Folder } from '../../../shared/orders';
-import {
-  EXPORT_MAX_ROWS,
-  exportLimitMessage,
-  ORDER_EXPORT_HEADERS,
-  type ExportFormat,
-  type ExportReport,
-} from '../../../shared/schemas/order-export';
+import { ORDER_EXPORT_HEADERS, type ExportReport } from '../../../shared/schemas/order-export';
+import { EXPORT_MAX_ROWS, exportLimitMessage, type ExportFormat } from '../../../shared/schemas/order-export-texts';
 import { activeFilters, type OrderSort, type QueueFilters } from '../../../shared/schemas/queue-filters';
 import type { Database, Executor } from '../../db/client';
 import { requirePermission, type Staff } from '../../lib/auth';

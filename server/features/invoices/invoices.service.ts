@@ -10,7 +10,7 @@ import { requirePermission, type Staff } from '../../lib/auth';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import { logSteps } from '../../lib/process-log';
 import { storeOrderFile, type Storage } from '../../lib/storage';
-import type { MailProvider } from '../../../shared/schemas/mail';
+import type { MailProvider } from '../../../shared/schemas/mail-texts';
 import { lockOrderForDocument } from '../documents/documents.service';
 import { assertProviderUsable, defaultProvider, loadTemplateContext, queueMail, invoiceMail } from '../mail';
 import { invoiceNumber, renderInvoicePdf } from './invoice.pdf';

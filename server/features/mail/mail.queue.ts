@@ -11,7 +11,7 @@ import { landingSites, mails, orders } from '../../db/schema';
 import { BadRequestError, NotFoundError } from '../../lib/errors';
 import { logSteps } from '../../lib/process-log';
 import { encodeId } from '../../../shared/ids';
-import type { MailKind, MailProvider } from '../../../shared/schemas/mail';
+import type { MailKind, MailProvider } from '../../../shared/schemas/mail-texts';
 import { refundConfirmationMail, type MailContent, type TemplateContext } from './templates';
 
 export interface MailAttachmentRef {

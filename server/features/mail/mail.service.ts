@@ -10,15 +10,13 @@ import { ConflictError, NotFoundError } from '../../lib/errors';
 import { logSteps } from '../../lib/process-log';
 import type { Storage } from '../../lib/storage';
 import { parseOrderRef } from '../../../shared/ids';
+import { type EmailHistory, type MailHistoryEntry, type OutboxMail } from '../../../shared/schemas/mail';
 import {
-  type EmailHistory,
-  type MailHistoryEntry,
   type MailKind,
   type MailProvider,
   type MailStatus,
-  type OutboxMail,
   type OUTBOX_FILTERS,
-} from '../../../shared/schemas/mail';
+} from '../../../shared/schemas/mail-texts';
 import { DOCUMENT_ERASED, listDocuments, lockOrderForDocument, ORDER_NOT_FOUND } from '../documents/documents.service';
 import { assertProviderUsable, loadTemplateContext, queueMail, type MailAttachmentRef } from './mail.queue';
 import { approvedOrderMail } from './templates';

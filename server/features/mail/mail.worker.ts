@@ -19,7 +19,7 @@ import { databaseUnavailableCode } from '../../db/connection-errors';
 import { mails, uploadDocs } from '../../db/schema';
 import { logSteps } from '../../lib/process-log';
 import type { Storage } from '../../lib/storage';
-import type { MailKind, MailProvider } from '../../../shared/schemas/mail';
+import type { MailKind, MailProvider } from '../../../shared/schemas/mail-texts';
 import { buildRefundConfirmationMail, type MailAttachmentRef } from './mail.queue';
 import { metricsFor } from '../metrics';
 import {

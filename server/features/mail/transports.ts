@@ -7,7 +7,7 @@
 import type { SESv2Client } from '@aws-sdk/client-sesv2';
 import type { Transporter } from 'nodemailer';
 import type { Config } from '../../config';
-import type { MailProvider } from '../../../shared/schemas/mail';
+import type { MailProvider } from '../../../shared/schemas/mail-texts';
 
 export interface OutgoingMail {
   from: string;

@@ -6,8 +6,8 @@ import {
   approvedMailPreviewSchema,
   orderDetailSchema,
   remarkEntrySchema,
-  transactionDetailsSchema,
 } from '../../../shared/schemas/order-detail';
+import { transactionDetailsSchema } from '../../../shared/schemas/order-detail-forms';
 import { envelope, ok, staffFailures } from '../../lib/envelope';
 import { addRemark, approvedMailPreview, getOrderDetail, updateTransactionDetails } from './order-detail.service';
 

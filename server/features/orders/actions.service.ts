@@ -12,7 +12,7 @@ import { ConflictError, ForbiddenError } from '../../lib/errors';
 import { logSteps } from '../../lib/process-log';
 import { CLOSED_STATUSES, type ProcessStatus } from '../../../shared/orders';
 import { lockOrders, moveOrders, type MoveResult, type MovingOrder } from './order-status.service';
-import type { MailProvider } from '../../../shared/schemas/mail';
+import type { MailProvider } from '../../../shared/schemas/mail-texts';
 import type { Config } from '../../config';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Storage } from '../../lib/storage';

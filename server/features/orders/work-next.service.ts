@@ -8,7 +8,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { jstDayKey } from '../../../shared/arrival-urgency';
-import type { WorkNextFolder } from '../../../shared/schemas/work-next';
+import type { WorkNextFolder } from '../../../shared/schemas/work-next-texts';
 import { selectRows, type Executor } from '../../db/client';
 import { requirePermission, type Staff } from '../../lib/auth';
 import { assignLockedOrders } from './actions.service';

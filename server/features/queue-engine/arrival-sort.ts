@@ -5,8 +5,9 @@
  * deep, as the newest-first pages are. A search sorts its matches (up to SEARCH_CANDIDATES) the same way.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { PAGE_SIZE_OPTIONS, SEARCH_COUNT_CAP, type OrderListRow } from '../../../shared/schemas/order-list';
-import { WORK_NEXT_FOLDERS } from '../../../shared/schemas/work-next';
+import type { OrderListRow } from '../../../shared/schemas/order-list';
+import { PAGE_SIZE_OPTIONS, SEARCH_COUNT_CAP } from '../../../shared/schemas/order-list-texts';
+import { WORK_NEXT_FOLDERS } from '../../../shared/schemas/work-next-texts';
 import { selectPrepared, selectRows, type Executor } from '../../db/client';
 import type { Staff } from '../../lib/auth';
 import { BadRequestError } from '../../lib/errors';

@@ -21,7 +21,8 @@ import {
   type QueueFilters,
 } from '../../../shared/schemas/queue-filters';
 import type { Folder } from '../../../shared/orders';
-import { SEARCH_COUNT_CAP, type OrderListRow } from '../../../shared/schemas/order-list';
+import type { OrderListRow } from '../../../shared/schemas/order-list';
+import { SEARCH_COUNT_CAP } from '../../../shared/schemas/order-list-texts';
 import { selectRows, type Executor } from '../../db/client';
 import type { Staff } from '../../lib/auth';
 import { currentCounterTotals } from './counts-snapshot';

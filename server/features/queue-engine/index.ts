@@ -23,7 +23,7 @@
  */
 import type { FolderCounts } from '../../../shared/orders';
 import { hasActiveFilters } from '../../../shared/schemas/queue-filters';
-import { WORK_NEXT_FOLDERS } from '../../../shared/schemas/work-next';
+import { WORK_NEXT_FOLDERS } from '../../../shared/schemas/work-next-texts';
 import type { Executor } from '../../db/client';
 import type { Staff } from '../../lib/auth';
 import { listOrdersByArrival } from './arrival-sort';

@@ -13,7 +13,7 @@
 import type { SQL } from 'drizzle-orm';
 import { DEFAULT_URGENCY_THRESHOLDS } from '../../../shared/arrival-urgency';
 import { FOLDERS, type Folder } from '../../../shared/orders';
-import { WORK_NEXT_FOLDERS } from '../../../shared/schemas/work-next';
+import { WORK_NEXT_FOLDERS } from '../../../shared/schemas/work-next-texts';
 import { toQuery } from '../../db/client';
 import type { Staff } from '../../lib/auth';
 import { urgentCountsStatement } from './arrival';

@@ -13,7 +13,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { parseOrderRef } from '../../../shared/ids';
-import { SEARCH_COUNT_CAP } from '../../../shared/schemas/order-list';
+import { SEARCH_COUNT_CAP } from '../../../shared/schemas/order-list-texts';
 import type { CountryRow, ProcessedByRow, ProcessingLogRow, ProcessLog } from '../../../shared/schemas/reports';
 import { selectPrepared, selectRows, type Executor } from '../../db/client';
 import { requirePermission, type Staff } from '../../lib/auth';

@@ -6,7 +6,8 @@
 import { sql } from 'drizzle-orm';
 import { can } from '../../../shared/roles';
 import type { Folder } from '../../../shared/orders';
-import { SAVED_VIEWS_PER_FOLDER, savedViewQuery, type SavedView } from '../../../shared/schemas/saved-views';
+import { savedViewQuery, type SavedView } from '../../../shared/schemas/saved-views';
+import { SAVED_VIEWS_PER_FOLDER } from '../../../shared/schemas/saved-views-texts';
 import { selectRows, type Db, type Executor } from '../../db/client';
 import { requirePermission, type Staff } from '../../lib/auth';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors';

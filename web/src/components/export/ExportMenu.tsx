@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { Button, Dropdown, ProgressBar } from 'react-bootstrap';
-import type { ExportFormat } from '../../../../shared/schemas/order-export';
+import type { ExportFormat } from '../../../../shared/schemas/order-export-texts';
 import { errorMessage } from '../../lib/api';
 import { LazyDropdown } from '../LazyDropdown';
 import { streamExport, type ExportProgress } from './stream-export';

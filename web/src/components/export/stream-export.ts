@@ -3,8 +3,7 @@
  * token in an address), read as a stream so the progress bar can say how many rows came of the total the server
  * announced (X-Total-Rows), then handed to the browser as a file.
  */
-import type { ExportFormat } from '../../../../shared/schemas/order-export';
-import { EXPORT_TOTAL_HEADER } from '../../../../shared/schemas/order-export';
+import { EXPORT_TOTAL_HEADER, type ExportFormat } from '../../../../shared/schemas/order-export-texts';
 import { api, ApiError } from '../../lib/api';
 import { csvRowCounter, xlsxRowCounter } from './row-counters';
 

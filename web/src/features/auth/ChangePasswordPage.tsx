@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
-import { changePasswordSchema, type ChangePasswordInput } from '../../../../shared/schemas/auth';
+import { changePasswordSchema, type ChangePasswordInput } from '../../../../shared/schemas/auth-forms';
 import { api, ApiError } from '../../lib/api';
 import { useAuth } from '../../lib/auth-context';
 import { paths } from '../../lib/paths';

@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { can } from '../../../../shared/roles';
-import type { DefencePackType } from '../../../../shared/schemas/defence-pack';
+import type { DefencePackType } from '../../../../shared/schemas/defence-pack-texts';
 import type { OrderDetail } from '../../../../shared/schemas/order-detail';
 import { useAuth } from '../../lib/auth-context';
 import { DefencePackModal } from './DefencePackModal';

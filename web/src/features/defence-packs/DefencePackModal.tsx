@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Modal } from 'react-bootstrap';
 import { LazyModal } from '../../components/LazyModal';
 import { toast } from 'react-toastify';
-import { DEFENCE_PACK_TITLES, type DefencePackType } from '../../../../shared/schemas/defence-pack';
+import { DEFENCE_PACK_TITLES, type DefencePackType } from '../../../../shared/schemas/defence-pack-texts';
 import { useDefencePack } from './api/get-defence-pack';
 import { openDefencePackPdf } from './api/open-defence-pack-pdf';
 import { DefencePackSheet } from './DefencePackSheet';

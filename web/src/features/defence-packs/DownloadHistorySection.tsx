@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { toast } from 'react-toastify';
 import { staffZoneHeading, StaffTime } from '../../lib/time';
 import { can } from '../../../../shared/roles';
-import { mailEmailField } from '../../../../shared/schemas/mail';
+import { mailEmailField } from '../../../../shared/schemas/mail-forms';
 import type { OrderDetail } from '../../../../shared/schemas/order-detail';
 import { ValidatedInput } from '../../components/FormField';
 import { ApiError } from '../../lib/api';

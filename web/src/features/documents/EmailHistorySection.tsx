@@ -10,12 +10,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { toast } from 'react-toastify';
 import { staffZoneHeading, StaffTime } from '../../lib/time';
-import {
-  MAIL_KIND_LABELS,
-  MAIL_PROVIDER_LABELS,
-  mailEmailField,
-  type MailProvider,
-} from '../../../../shared/schemas/mail';
+import { mailEmailField } from '../../../../shared/schemas/mail-forms';
+import { MAIL_KIND_LABELS, MAIL_PROVIDER_LABELS, type MailProvider } from '../../../../shared/schemas/mail-texts';
 import type { OrderDetail } from '../../../../shared/schemas/order-detail';
 import { ValidatedInput } from '../../components/FormField';
 import { ApiError } from '../../lib/api';

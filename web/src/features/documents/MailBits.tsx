@@ -4,7 +4,8 @@
  */
 import { useState, type ReactNode } from 'react';
 import { toast } from 'react-toastify';
-import { MAIL_PROVIDERS, type MailHistoryEntry, type MailProvider } from '../../../../shared/schemas/mail';
+import { type MailHistoryEntry } from '../../../../shared/schemas/mail';
+import { MAIL_PROVIDERS, type MailProvider } from '../../../../shared/schemas/mail-texts';
 import { attachmentPath, documentPath, downloadFile } from './api/download-file';
 
 export function providerLabel(mail: Pick<MailHistoryEntry, 'mail_service_provider' | 'delivered_via'>): string {

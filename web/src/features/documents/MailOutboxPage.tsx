@@ -7,7 +7,8 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { StaffTime } from '../../lib/time';
-import { MAIL_KIND_LABELS, OUTBOX_FILTERS, type OutboxMail } from '../../../../shared/schemas/mail';
+import { type OutboxMail } from '../../../../shared/schemas/mail';
+import { MAIL_KIND_LABELS, OUTBOX_FILTERS } from '../../../../shared/schemas/mail-texts';
 import { PageHeader } from '../../components/PageHeader';
 import { Pagination } from '../../components/Pagination';
 import { RequirePermission } from '../../components/RequirePermission';

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { toast } from 'react-toastify';
-import { invoiceOrderIdField } from '../../../../shared/schemas/mail';
+import { invoiceOrderIdField } from '../../../../shared/schemas/mail-forms';
 import { FormField } from '../../components/FormField';
 import { PageHeader } from '../../components/PageHeader';
 import { ApiError } from '../../lib/api';

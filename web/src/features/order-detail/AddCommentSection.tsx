@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { toast } from 'react-toastify';
-import { remarkText } from '../../../../shared/schemas/order-detail';
+import { remarkText } from '../../../../shared/schemas/order-detail-forms';
 import { ApiError } from '../../lib/api';
 import { DetailSection } from './DetailSection';
 import { useAddRemark } from './api/add-remark';

@@ -4,7 +4,7 @@ import { LazyModal } from '../../components/LazyModal';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-toastify';
-import { transactionDetailsSchema } from '../../../../shared/schemas/order-detail';
+import { transactionDetailsSchema } from '../../../../shared/schemas/order-detail-forms';
 import { FormField } from '../../components/FormField';
 import { ApiError } from '../../lib/api';
 import { useUpdateTransactionDetails } from './api/update-transaction-details';

@@ -11,7 +11,7 @@ import {
   ORDER_LIST_DEFAULT_LIMIT,
   ORDER_LIST_MAX_LIMIT,
   PAGE_SIZE_OPTIONS,
-} from '../../../../shared/schemas/order-list';
+} from '../../../../shared/schemas/order-list-texts';
 import {
   ORDER_SORTS,
   QUEUE_FILTER_KEYS,
@@ -38,7 +38,7 @@ export function parseQueueFilters(params: URLSearchParams): QueueFilters {
   for (const key of QUEUE_FILTER_KEYS) {
     const raw = params.get(key);
     if (raw === null || raw === '') continue;
-    const parsed = queueFilterFields[key].safeParse(raw);
+    const parsed = queueFilterFields()[key].safeParse(raw);
     if (parsed.success && parsed.data !== undefined && !(Array.isArray(parsed.data) && parsed.data.length === 0))
       filters[key] = parsed.data;
   }

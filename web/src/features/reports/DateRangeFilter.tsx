@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { Button } from 'react-bootstrap';
-import { BOTH_DATES_MESSAGE, DATE_ORDER_MESSAGE } from '../../../../shared/schemas/reports';
+import { BOTH_DATES_MESSAGE, DATE_ORDER_MESSAGE } from '../../../../shared/schemas/reports-texts';
 import { currentMonth } from './report-helpers';
 
 interface DateRangeFilterProps {

@@ -8,7 +8,7 @@ import { Link } from 'react-router';
 import { Form } from 'react-bootstrap';
 import { toast } from 'react-toastify';
 import { staffZoneHeading, StaffTime } from '../../lib/time';
-import { PROCESSING_LOG_PAGE_SIZES } from '../../../../shared/schemas/reports';
+import { PROCESSING_LOG_PAGE_SIZES } from '../../../../shared/schemas/reports-texts';
 import { ApiError, NETWORK_ERROR } from '../../lib/api';
 import { paths } from '../../lib/paths';
 import { PageHeader } from '../../components/PageHeader';

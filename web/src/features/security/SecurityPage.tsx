@@ -8,7 +8,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
-import { twoFactorCodeSchema, type TwoFactorCodeInput } from '../../../../shared/schemas/auth';
+import { twoFactorCodeSchema, type TwoFactorCodeInput } from '../../../../shared/schemas/auth-forms';
 import { errorMessage } from '../../lib/api';
 import { StaffTime } from '../../lib/time';
 import { useAuth } from '../../lib/auth-context';

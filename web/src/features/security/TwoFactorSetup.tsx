@@ -6,7 +6,7 @@ import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-toastify';
-import { twoFactorCodeSchema, type TwoFactorCodeInput } from '../../../../shared/schemas/auth';
+import { twoFactorCodeSchema, type TwoFactorCodeInput } from '../../../../shared/schemas/auth-forms';
 import { errorMessage } from '../../lib/api';
 import { FormField } from '../../components/FormField';
 import { useBeginSetup, useEnableTwoFactor } from './api/security';

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { Button } from 'react-bootstrap';
 import { toast } from 'react-toastify';
 import { StaffTime } from '../../lib/time';
-import { SELECT_GATEWAY_MESSAGE } from '../../../../shared/schemas/reports';
+import { SELECT_GATEWAY_MESSAGE } from '../../../../shared/schemas/reports-texts';
 import { errorMessage } from '../../lib/api';
 import { PageHeader } from '../../components/PageHeader';
 import { RequirePermission } from '../../components/RequirePermission';

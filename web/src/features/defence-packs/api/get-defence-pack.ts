@@ -5,7 +5,8 @@
  * Once generated, the order reloads so its timeline shows the new line.
  */
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DefencePack, DefencePackType } from '../../../../../shared/schemas/defence-pack';
+import type { DefencePack } from '../../../../../shared/schemas/defence-pack';
+import type { DefencePackType } from '../../../../../shared/schemas/defence-pack-texts';
 import { api } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 

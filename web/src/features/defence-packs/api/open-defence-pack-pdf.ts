@@ -3,7 +3,7 @@
  * is opened at the click (so no popup blocker stops it) and shown the PDF once it arrives; the PDF is fetched
  * with the staff token, never from a public address.
  */
-import type { DefencePackType } from '../../../../../shared/schemas/defence-pack';
+import type { DefencePackType } from '../../../../../shared/schemas/defence-pack-texts';
 import { api } from '../../../lib/api';
 
 export async function openDefencePackPdf(orderId: number, type: DefencePackType): Promise<void> {

@@ -1,6 +1,7 @@
 /** GET /api/admin/mail-outbox?filter&page&limit (Admin): mails with their full content. */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { OutboxMail, OUTBOX_FILTERS } from '../../../../../shared/schemas/mail';
+import type { OutboxMail } from '../../../../../shared/schemas/mail';
+import type { OUTBOX_FILTERS } from '../../../../../shared/schemas/mail-texts';
 import { api } from '../../../lib/api';
 
 export type OutboxFilter = (typeof OUTBOX_FILTERS)[number];

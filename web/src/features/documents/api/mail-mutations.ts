@@ -1,7 +1,8 @@
 /** Upload Document, resend and retry: each reloads the order (and so its Email History) on success. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
-import type { MailHistoryEntry, MailProvider, UploadDocEntry } from '../../../../../shared/schemas/mail';
+import type { MailHistoryEntry, UploadDocEntry } from '../../../../../shared/schemas/mail';
+import type { MailProvider } from '../../../../../shared/schemas/mail-texts';
 import { api } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 

@@ -1,6 +1,6 @@
 /** POST /api/admin/update-transaction-details (product: orders.md#transaction-details). */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TransactionDetailsInput } from '../../../../../shared/schemas/order-detail';
+import type { TransactionDetailsInput } from '../../../../../shared/schemas/order-detail-forms';
 import { api } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 

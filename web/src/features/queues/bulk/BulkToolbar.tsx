@@ -9,7 +9,7 @@ import { Button, Dropdown } from 'react-bootstrap';
 import { LazyDropdown } from '../../../components/LazyDropdown';
 import { MOVE_TARGETS, STATUS_FOLDERS, statusLabel, type ProcessStatus } from '../../../../../shared/orders';
 import { can } from '../../../../../shared/roles';
-import { BULK_MAX_ORDERS, bulkQuestion, type BulkAction } from '../../../../../shared/schemas/bulk-orders';
+import { BULK_MAX_ORDERS, bulkQuestion, type BulkAction } from '../../../../../shared/schemas/bulk-orders-texts';
 import type { OrderListRow } from '../../../../../shared/schemas/order-list';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { errorMessage } from '../../../lib/api';

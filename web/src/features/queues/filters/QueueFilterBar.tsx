@@ -127,7 +127,7 @@ export const QueueFilterBar = memo(function QueueFilterBar({
   const apply = (event: FormEvent) => {
     event.preventDefault();
     const typed = Object.fromEntries(Object.entries(draft).filter(([, v]) => v.trim() !== ''));
-    const parsed = queueFiltersSchema.safeParse(typed);
+    const parsed = queueFiltersSchema().safeParse(typed);
     if (!parsed.success) {
       setError(parsed.error.issues[0]!.message);
       return;

@@ -3,7 +3,8 @@
  * with the count the confirmation showed. The answer says per order what happened; lists and counts refresh.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { BulkAction, BulkResult } from '../../../../../../shared/schemas/bulk-orders';
+import type { BulkResult } from '../../../../../../shared/schemas/bulk-orders';
+import type { BulkAction } from '../../../../../../shared/schemas/bulk-orders-texts';
 import type { Folder, ProcessStatus } from '../../../../../../shared/orders';
 import type { QueueFilters } from '../../../../../../shared/schemas/queue-filters';
 import { api } from '../../../../lib/api';

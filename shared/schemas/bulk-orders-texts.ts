@@ -1,0 +1,30 @@
+/**
+ * Bulk moves' limit and sentences, zod-free: a queue screen needs them when it loads, and bulk-orders.ts builds
+ * schemas (issue 27, docs/decisions/0035). The server imports them from here too.
+ */
+
+/** Most orders one bulk request changes (the largest page a queue shows is as many). */
+export const BULK_MAX_ORDERS = 5000;
+
+export const BULK_ACTIONS = ['move', 'assign', 'delete'] as const;
+export type BulkAction = (typeof BULK_ACTIONS)[number];
+
+// Grouped by hand ("5,000"): toLocaleString here would start the browser's number formatting (Intl) when a queue's
+// code loads, not when the message is shown (issue 27).
+const bulkMaxText = String(BULK_MAX_ORDERS).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+export const tooManyMessage = `At most ${bulkMaxText} orders can be changed at once; narrow the filter and try again.`;
+
+const plural = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'order' : 'orders'}`;
+
+/** The one line the answer's message and the web's summary say ("Moved 35 orders to Pending; 2 refused."). */
+export function bulkSummary(action: BulkAction, done: number, refused: number, what: string): string {
+  const verb = action === 'move' ? 'Moved' : action === 'assign' ? 'Assigned' : 'Deleted';
+  const head = `${verb} ${plural(done)}${what ? ` ${what}` : ''}`;
+  return refused ? `${head}; ${refused.toLocaleString('en-US')} refused.` : `${head}.`;
+}
+
+/** The confirmation's question ("Move 37 orders to Pending?"). */
+export function bulkQuestion(action: BulkAction, count: number, what: string): string {
+  const verb = action === 'move' ? 'Move' : action === 'assign' ? 'Assign' : 'Delete';
+  return `${verb} ${plural(count)}${what ? ` ${what}` : ''}?`;
+}

@@ -1,0 +1,19 @@
+/**
+ * Exports' formats, limit and header, zod-free: a queue screen's Export menu needs the header when it loads, and
+ * order-export.ts builds schemas (issue 27, docs/decisions/0035). The server imports them from here too.
+ */
+
+export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/**
+ * Most rows one export may hold by default (the server's EXPORT_MAX_ROWS setting); past it the server answers 422
+ * with exportLimitMessage and writes nothing.
+ */
+export const EXPORT_MAX_ROWS = 1_000_000;
+export const exportLimitMessage = (rows: number, max = EXPORT_MAX_ROWS) =>
+  `This export would hold ${rows.toLocaleString('en-US')} rows; an export holds at most ${max.toLocaleString('en-US')}. ` +
+  'Narrow the search or filters (for example an order date range) and export in parts.';
+
+/** The header with the number of rows the file will hold (counted in the same snapshot as the rows). */
+export const EXPORT_TOTAL_HEADER = 'x-total-rows';
