@@ -170,6 +170,58 @@ describe('delivery of the built app', () => {
     await context.close();
   });
 
+  it("asks for a queue's first page and an order with the screen's code on a cold load, and the screen takes that answer", async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, server.baseUrl, staffEmail);
+    await page.locator('table[aria-busy=false] tbody tr td').first().waitFor();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    /** Who asked for each API address, in order: the script at the top of the request's initiator stack. */
+    const askedBy = new Map<string, string[]>();
+    cdp.on('Network.requestWillBeSent', ({ request, initiator }) => {
+      const { pathname } = new URL(request.url);
+      if (!pathname.startsWith('/api/admin/get-orders-')) return;
+      const script = initiator.stack?.callFrames[0]?.url ?? initiator.type;
+      askedBy.set(pathname, [...(askedBy.get(pathname) ?? []), new URL(script, server.baseUrl).pathname]);
+    });
+    const entry = /^\/assets\/index-[\w-]+\.js$/;
+    // The first answer to the queue's first page is marked, so the screen shows whether it drew that one.
+    let answered = 0;
+    await page.route(/\/api\/admin\/get-orders-list\/orderHistory\?/, async (route) => {
+      answered += 1;
+      if (answered > 1) return route.continue();
+      const response = await route.fetch();
+      const body = (await response.json()) as { data: { surname: string }[] };
+      body.data[0]!.surname = 'EARLYANSWER';
+      return route.fulfill({ status: response.status(), json: body });
+    });
+    await page.addInitScript({
+      content: `new MutationObserver(() => { if (document.body?.textContent?.includes('EARLYANSWER')) window.__drewEarly = true; }).observe(document, { subtree: true, childList: true, characterData: true });`,
+    });
+
+    await page.goto(`${server.baseUrl}/admin/order-history`);
+    await page.locator('table[aria-busy=false] tbody tr td').first().waitFor();
+    expect(askedBy.get('/api/admin/get-orders-list/orderHistory')?.[0]).toMatch(entry);
+    await expect.poll(() => page.evaluate('window.__drewEarly === true')).toBe(true);
+
+    const [{ order_id: orderId }] = (await selectRows<{ order_id: number }>(
+      server.database.db,
+      sql`select order_id from orders order by order_id limit 1`,
+    )) as [{ order_id: number }];
+    await page.goto(`${server.baseUrl}/admin/view-order/${encodeId(orderId)}`);
+    await page.locator('.od-page').waitFor();
+    expect(askedBy.get(`/api/admin/get-orders-details/${orderId}`)?.[0]).toMatch(entry);
+
+    // An address with a query (page 2) is not a plain first page: the screen asks for it itself.
+    const before = askedBy.get('/api/admin/get-orders-list/orderHistory')!.length;
+    await page.goto(`${server.baseUrl}/admin/order-history?page=2`);
+    await page.locator('table[aria-busy=false] tbody tr td').first().waitFor();
+    const later = askedBy.get('/api/admin/get-orders-list/orderHistory')!.slice(before);
+    expect(later.length).toBeGreaterThan(0);
+    for (const script of later) expect(script).not.toMatch(entry);
+    await context.close();
+  });
+
   it("keeps the app's logo and icon a year, so moving between screens asks the server for no image", async () => {
     const { context, page } = await newPage(browser);
     await signIn(page, server.baseUrl, staffEmail);

@@ -18,8 +18,11 @@ declare module 'vitest' {
 
 export default async function setup(project: TestProject) {
   const outDir = mkdtempSync(path.join(tmpdir(), 'arrival-card-web-'));
+  // As `npm run build` makes it: Vitest's NODE_ENV=test would otherwise give React's development build, whose
+  // StrictMode mounts every screen twice (a screen's first request cancelled and asked again, which no user sees).
   execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn', '--outDir', outDir], {
     stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
   });
   project.provide('webDist', outDir);
   const teardownDatabase = await prepareTemplate(project);

@@ -8,7 +8,10 @@
 import './zod-jitless';
 import 'bootstrap/dist/css/bootstrap.min.css';
 import './styles.css';
-import { isOrderDetailPath, isQueuePath, isStaffPath } from './app/staff-paths';
+import { isOrderDetailPath, isStaffPath, queueFolderAt } from './app/staff-paths';
+import { askEarly } from './lib/early-answer';
+import { decodeOrderId } from '../../shared/ids';
+import { ORDER_LIST_DEFAULT_LIMIT } from '../../shared/schemas/order-list-texts';
 
 const root = document.getElementById('root')!;
 // The first screen's code is fetched beside the app's, not after the router asks for it (one round trip less).
@@ -16,9 +19,18 @@ const path = window.location.pathname;
 if (path.startsWith('/admin')) {
   void import('./features/layout/AdminLayout').catch(() => undefined);
   // The screen inside the frame too, for the two most opened (a queue, an order): the router would ask only after the
-  // staff app has run.
-  if (isQueuePath(path)) void import('./features/queues/QueuePage').catch(() => undefined);
-  else if (isOrderDetailPath(path)) void import('./app/OrderDetailRoute').catch(() => undefined);
+  // staff app has run. And their data: the address the screen will ask for (tests/e2e/delivery.test.ts checks that it
+  // asks for no other): a queue's plain address is its first page, newest first (use-queue-params.ts's defaults).
+  const folder = queueFolderAt(path);
+  if (folder) {
+    void import('./features/queues/QueuePage').catch(() => undefined);
+    if (!window.location.search)
+      askEarly(`/api/admin/get-orders-list/${folder}?page=1&limit=${ORDER_LIST_DEFAULT_LIMIT}&delay=1`);
+  } else if (isOrderDetailPath(path)) {
+    void import('./app/OrderDetailRoute').catch(() => undefined);
+    const orderId = decodeOrderId(path.slice('/admin/view-order/'.length));
+    if (orderId !== null) askEarly(`/api/admin/get-orders-details/${orderId}`);
+  }
 }
 const start =
   path === '/'

@@ -8,7 +8,7 @@ import { matchRoutes } from 'react-router';
 import { FOLDER_COUNT_FIELDS, FOLDERS, folderDeclaration } from '../../../shared/folders';
 import { DASHBOARD_TILES, SIDEBAR_LINKS } from '../features/layout/navigation';
 import { routes } from './router';
-import { isQueuePath, isStaffPath } from './staff-paths';
+import { isQueuePath, isStaffPath, queueFolderAt } from './staff-paths';
 
 /** The folder the deepest route matching `path` shows (router.tsx marks folder routes with `handle.folder`). */
 function folderAt(path: string): unknown {
@@ -24,6 +24,10 @@ describe('every folder of shared/folders.ts on the web', () => {
     if (home) expect(folderAt('/admin')).toBe(folder);
     expect(isStaffPath(path)).toBe(true);
     expect(isQueuePath(path)).toBe(screen === 'queue');
+    // The folder whose first page main.tsx asks for early.
+    expect(queueFolderAt(path)).toBe(screen === 'queue' ? folder : undefined);
+    expect(queueFolderAt(`${path}/`)).toBe(screen === 'queue' ? folder : undefined);
+    if (home) expect(queueFolderAt('/admin')).toBe(folder);
 
     const links = [...DASHBOARD_TILES, ...SIDEBAR_LINKS].filter((link) => link.to === path);
     expect(links).toHaveLength(1);

@@ -7,12 +7,32 @@ const STAFF_PATH = /^\/(?:|admin(?:\/.*)?|logout\/?|two-factor-setup\/?)$/;
 export const isStaffPath = (pathname: string) => STAFF_PATH.test(pathname);
 
 /**
- * The queue screens' addresses (the folders shared/folders.ts shows on QueuePage): main.tsx fetches QueuePage's code
- * early for these. Written out rather than read from the folder table, which would add half a kilobyte to every
- * page's entry, the public pages' included; web/src/app/folders-reachable.test.ts fails when the two differ.
+ * The queue screens' addresses and the folder each shows (shared/folders.ts's table, where QueuePage shows it): main.tsx
+ * fetches QueuePage's code and the folder's first page early for these. Written out rather than read from the folder
+ * table, which would add half a kilobyte to every page's entry, the public pages' included;
+ * web/src/app/folders-reachable.test.ts fails when the two differ.
  */
-const QUEUE_PATH =
-  /^\/admin(?:\/(?:recent-order|my-order|priority-order|pending-order|completed-order|deleted-order|awaiting-response|awaiting-govt|called|order-history|contact-customer|refund-order|chargeback))?\/?$/;
+const QUEUE_FOLDERS = new Map(
+  Object.entries({
+    '/admin': 'newOrder',
+    '/admin/recent-order': 'newOrder',
+    '/admin/priority-order': 'priorityOrder',
+    '/admin/my-order': 'myOrder',
+    '/admin/pending-order': 'pendingOrder',
+    '/admin/awaiting-response': 'awaitingOrder',
+    '/admin/awaiting-govt': 'awaitingGovt',
+    '/admin/contact-customer': 'contactCustomer',
+    '/admin/called': 'customerCalled',
+    '/admin/completed-order': 'completedOrder',
+    '/admin/refund-order': 'refundOrder',
+    '/admin/chargeback': 'ChargeBack',
+    '/admin/deleted-order': 'deletedOrder',
+    '/admin/order-history': 'orderHistory',
+  }),
+);
 
-export const isQueuePath = (pathname: string) => QUEUE_PATH.test(pathname);
+/** The folder a queue screen's address shows (a trailing slash or not), or undefined for any other address. */
+export const queueFolderAt = (pathname: string): string | undefined =>
+  QUEUE_FOLDERS.get(pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname);
+export const isQueuePath = (pathname: string) => queueFolderAt(pathname) !== undefined;
 export const isOrderDetailPath = (pathname: string) => pathname.startsWith('/admin/view-order/');

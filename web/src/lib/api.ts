@@ -5,6 +5,7 @@
  */
 import { TWO_FACTOR_SETUP_REQUIRED } from '../../../shared/sign-in';
 import { clearStoredLogin, readStoredLogin } from './auth-storage';
+import { takeEarlyAnswer } from './early-answer';
 import { paths } from './paths';
 
 export interface Envelope<T> {
@@ -64,7 +65,10 @@ async function send(method: string, path: string, options: RequestOptions = {}):
   }
   let response: Response;
   try {
-    response = await fetch(apiUrl(path, options.query), { method, headers, body, signal: options.signal });
+    const url = apiUrl(path, options.query);
+    // The entry may have asked for the first screen's data already (early-answer.ts).
+    const early = method === 'GET' ? takeEarlyAnswer(url, headers.authorization) : undefined;
+    response = await (early ?? fetch(url, { method, headers, body, signal: options.signal }));
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError(0, NETWORK_ERROR);

@@ -5,26 +5,13 @@
 import { jwtDecode } from 'jwt-decode';
 import type { Role } from '../../../shared/roles';
 
-export const STORAGE_KEY = 'user';
+export { readStoredLogin, STORAGE_KEY, type StoredLogin } from './stored-login';
+import { STORAGE_KEY, type StoredLogin } from './stored-login';
 
-export interface StoredLogin {
-  accessToken: string;
-}
 export interface TokenUser {
   id: number;
   name: string;
   type: Role;
-}
-
-export function readStoredLogin(): StoredLogin | null {
-  try {
-    const raw = localStorage.getItem(STORAGE_KEY);
-    if (!raw) return null;
-    const parsed = JSON.parse(raw) as Partial<StoredLogin>;
-    return typeof parsed.accessToken === 'string' ? { accessToken: parsed.accessToken } : null;
-  } catch {
-    return null;
-  }
 }
 
 /** product: messages.md#token-errors: the message of a token that cannot be decoded (not a string, a missing part, bad base64 or JSON). */
