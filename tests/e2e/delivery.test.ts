@@ -24,6 +24,17 @@ afterAll(async () => {
   await server?.close();
 });
 
+/** Opens the page of the first order (a full load of its address); returns its id. */
+async function openFirstOrder(page: Page): Promise<number> {
+  const [{ order_id: orderId }] = (await selectRows<{ order_id: number }>(
+    server.database.db,
+    sql`select order_id from orders order by order_id limit 1`,
+  )) as [{ order_id: number }];
+  await page.goto(`${server.baseUrl}/admin/view-order/${encodeId(orderId)}`);
+  await page.locator('.od-page').waitFor();
+  return orderId;
+}
+
 /** Console errors and CSP violations the page reports from now on. */
 async function watchProblems(page: Page) {
   const problems: string[] = [];
@@ -87,12 +98,7 @@ describe('delivery of the built app', () => {
     const problems = await watchProblems(page);
     await signIn(page, server.baseUrl, staffEmail);
     await page.locator('table[aria-busy=false] tbody tr td').first().waitFor();
-    const [{ order_id: orderId }] = (await selectRows<{ order_id: number }>(
-      server.database.db,
-      sql`select order_id from orders order by order_id limit 1`,
-    )) as [{ order_id: number }];
-    await page.goto(`${server.baseUrl}/admin/view-order/${encodeId(orderId)}`);
-    await page.locator('.od-page').waitFor();
+    const orderId = await openFirstOrder(page);
     await page.goto(`${server.baseUrl}/track-order`);
     await page.getByLabel('Order ID').fill(String(orderId));
     await page.getByLabel('Email ID').fill('nobody@example.com');
@@ -157,12 +163,7 @@ describe('delivery of the built app', () => {
     await page.locator('table[aria-busy=false] tbody tr td').first().waitFor();
     // 10 today (zod's own); the queue's filter fields (~200) only when the address or the filter bar has a filter.
     expect(await page.evaluate<number>('window.__zodSchemas')).toBeLessThanOrEqual(SCHEMAS_AT_QUEUE_LOAD);
-    const [{ order_id: orderId }] = (await selectRows<{ order_id: number }>(
-      server.database.db,
-      sql`select order_id from orders order by order_id limit 1`,
-    )) as [{ order_id: number }];
-    await page.goto(`${server.baseUrl}/admin/view-order/${encodeId(orderId)}`);
-    await page.locator('.od-page').waitFor();
+    await openFirstOrder(page);
     // Its forms' fields (remark, transaction details, the mail fields), not the answers' and requests' schemas.
     const atOrderPage = await page.evaluate<number>('window.__zodSchemas');
     expect(atOrderPage).toBeGreaterThan(SCHEMAS_AT_QUEUE_LOAD);
@@ -204,12 +205,7 @@ describe('delivery of the built app', () => {
     expect(askedBy.get('/api/admin/get-orders-list/orderHistory')?.[0]).toMatch(entry);
     await expect.poll(() => page.evaluate('window.__drewEarly === true')).toBe(true);
 
-    const [{ order_id: orderId }] = (await selectRows<{ order_id: number }>(
-      server.database.db,
-      sql`select order_id from orders order by order_id limit 1`,
-    )) as [{ order_id: number }];
-    await page.goto(`${server.baseUrl}/admin/view-order/${encodeId(orderId)}`);
-    await page.locator('.od-page').waitFor();
+    const orderId = await openFirstOrder(page);
     expect(askedBy.get(`/api/admin/get-orders-details/${orderId}`)?.[0]).toMatch(entry);
 
     // An address with a query (page 2) is not a plain first page: the screen asks for it itself.
