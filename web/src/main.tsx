@@ -9,6 +9,7 @@ import './zod-jitless';
 import 'bootstrap/dist/css/bootstrap.min.css';
 import './styles.css';
 import { isOrderDetailPath, isStaffPath, queueFolderAt } from './app/staff-paths';
+import { apiUrl } from './lib/api-url';
 import { askEarly } from './lib/early-answer';
 import { decodeOrderId } from '../../shared/ids';
 import { ORDER_LIST_DEFAULT_LIMIT } from '../../shared/schemas/order-list-texts';
@@ -25,11 +26,11 @@ if (path.startsWith('/admin')) {
   if (folder) {
     void import('./features/queues/QueuePage').catch(() => undefined);
     if (!window.location.search)
-      askEarly(`/api/admin/get-orders-list/${folder}?page=1&limit=${ORDER_LIST_DEFAULT_LIMIT}&delay=1`);
+      askEarly(apiUrl(`admin/get-orders-list/${folder}`, { page: 1, limit: ORDER_LIST_DEFAULT_LIMIT, delay: 1 }));
   } else if (isOrderDetailPath(path)) {
     void import('./app/OrderDetailRoute').catch(() => undefined);
     const orderId = decodeOrderId(path.slice('/admin/view-order/'.length));
-    if (orderId !== null) askEarly(`/api/admin/get-orders-details/${orderId}`);
+    if (orderId !== null) askEarly(apiUrl(`admin/get-orders-details/${orderId}`));
   }
 }
 const start =

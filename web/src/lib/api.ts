@@ -5,6 +5,7 @@
  */
 import { TWO_FACTOR_SETUP_REQUIRED } from '../../../shared/sign-in';
 import { clearStoredLogin, readStoredLogin } from './auth-storage';
+import { apiUrl, type ApiQuery } from './api-url';
 import { takeEarlyAnswer } from './early-answer';
 import { paths } from './paths';
 
@@ -37,20 +38,10 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler) {
 
 export interface RequestOptions {
   body?: unknown;
-  query?: Record<string, string | number | boolean | undefined | null>;
+  query?: ApiQuery;
   signal?: AbortSignal;
   /** Extra headers, e.g. a customer's order token on public pages. */
   headers?: Record<string, string>;
-}
-
-export function apiUrl(path: string, query?: RequestOptions['query']): string {
-  const url = `/api/${path.replace(/^\/+/, '')}`;
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {})) {
-    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
-  }
-  const qs = params.toString();
-  return qs ? `${url}?${qs}` : url;
 }
 
 async function send(method: string, path: string, options: RequestOptions = {}): Promise<Response> {
