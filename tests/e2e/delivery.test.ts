@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { encodeId } from '../../shared/ids';
 import { selectRows } from '../../server/db/client';
 import { launchBrowser, newPage, signIn, startServer, type E2EServer } from './harness';
+import { RENDER_COUNTER, renderLog, settleRenders, type RenderLog } from './react-renders';
 
 let server: E2EServer;
 let browser: Browser;
@@ -215,6 +216,53 @@ describe('delivery of the built app', () => {
     const later = askedBy.get('/api/admin/get-orders-list/orderHistory')!.slice(before);
     expect(later.length).toBeGreaterThan(0);
     for (const script of later) expect(script).not.toMatch(entry);
+    await context.close();
+  });
+
+  it("draws a cold load's first rows, and an order, as a deferred update that React renders in slices, not in one task", async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, server.baseUrl, staffEmail);
+    await page.locator('table[aria-busy=false] tbody tr td').first().waitFor();
+    await context.addInitScript(RENDER_COUNTER);
+    const [{ order_id: orderId }] = (await selectRows<{ order_id: number }>(
+      server.database.db,
+      sql`select order_id from orders order by order_id limit 1`,
+    )) as [{ order_id: number }];
+    const screens = [
+      {
+        address: '/admin/order-history',
+        answer: /\/api\/admin\/get-orders-list\/orderHistory\?/,
+        drawn: (log: RenderLog, commit: number) => log.rows[commit]! > 0,
+      },
+      {
+        address: `/admin/view-order/${encodeId(orderId)}`,
+        answer: new RegExp(`/api/admin/get-orders-details/${orderId}$`),
+        drawn: (log: RenderLog, commit: number) => log.headings[commit] === 'Order Details',
+      },
+    ];
+    for (const screen of screens) {
+      // The screen's answer is held until the page has drawn everything else, so what React commits after it is
+      // let through is the answer's doing alone.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(screen.answer, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(`${server.baseUrl}${screen.address}`);
+      await settleRenders(page, 700);
+      const before = (await renderLog(page)).commits;
+      release();
+      await expect.poll(async () => (await renderLog(page)).commits).toBeGreaterThan(before + 1);
+      await settleRenders(page, 700);
+      const log = await renderLog(page);
+      const drawnAt = log.headings.findIndex((_, commit) => commit >= before && screen.drawn(log, commit));
+      // The answer's own commit keeps the loading state (a store update is drawn at once, in one task: the whole
+      // screen would be); the screen is drawn by a later commit, of a render React did in its own tasks.
+      expect(drawnAt, `${screen.address}: the commit that drew the screen`).toBeGreaterThan(before);
+      expect(log.chained, `${screen.address}: commits made in the task of the one before`).not.toContain(drawnAt + 1);
+      await page.unroute(screen.answer);
+    }
     await context.close();
   });
 

@@ -3,7 +3,7 @@
  * Download History and Defence Pack parts belong to features/documents and features/defence-packs; the app fills
  * their places (`slots`, app/OrderDetailRoute.tsx), so this feature and those do not import each other.
  */
-import { useState, type ReactNode } from 'react';
+import { useDeferredValue, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { decodeOrderId } from '../../../../shared/ids';
 import type { OrderDetail } from '../../../../shared/schemas/order-detail';
@@ -59,7 +59,11 @@ function OrderNotFound() {
 
 function OrderDetailScreen({ orderId, slots }: { orderId: number; slots: OrderDetailSlots }) {
   const detail = useOrderDetail(orderId);
-  if (detail.isPending) {
+  // The order's first draw is most of the page's work (issue 27): it is drawn as a deferred update, which React
+  // renders in slices of a few milliseconds, so the main thread is never held for the whole page at once. Later
+  // answers (a refresh, an action) draw at once, as before: `drawn` stays true.
+  const drawn = useDeferredValue(detail.data !== undefined);
+  if (detail.isPending || (!drawn && !detail.isError)) {
     return (
       <div className="d-flex align-items-center gap-2 text-muted" role="status">
         <span className="spinner-border spinner-border-sm" /> Loading order…

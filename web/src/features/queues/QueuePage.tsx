@@ -4,7 +4,7 @@
  * same rules), a server-side search over the whole folder (debounced 500 ms),
  * rows per page, the table and the pager. Paging state lives in the URL.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { Button, Form } from 'react-bootstrap';
@@ -66,15 +66,20 @@ export function QueuePage({ folder, title }: { folder: Folder; title: string }) 
   const limit = effectiveLimit(params.limitChoice, knownTotal);
   const request = queuePageRequest(params, limit);
   const page = useOrderPage(folder, request);
+  // The queue's first rows are drawn as a deferred update, which React renders in slices of a few milliseconds, so
+  // the main thread is never held for the whole table at once (issue 27); until then the loading rows stay. Later
+  // pages draw at once, as before: `drawn` stays true.
+  const drawn = useDeferredValue(page.data !== undefined);
+  const data = drawn ? page.data : undefined;
   // Rows as the live queue shows them: new arrivals held back until asked for (features/live).
-  const live = useLiveQueue(folder, page.data?.rows, {
+  const live = useLiveQueue(folder, data?.rows, {
     searching: !!params.search || filterKey !== '{}',
     page: JSON.stringify(request),
   });
   const { rows } = live;
-  const total = page.data?.totalRecords ?? 0;
+  const total = data?.totalRecords ?? 0;
   // Set while rendering, not in an effect: an effect would commit the whole page once more after every answer.
-  if (page.data && page.data.totalRecords !== knownTotal) setKnownTotal(page.data.totalRecords);
+  if (data && data.totalRecords !== knownTotal) setKnownTotal(data.totalRecords);
 
   // Search box: typed text goes to the URL (and the server) 500 ms after the last key.
   const [searchText, setSearchText] = useState(params.search);
@@ -275,14 +280,14 @@ export function QueuePage({ folder, title }: { folder: Folder; title: string }) 
             rows={rows}
             selected={selected}
             total={total}
-            totalCapped={page.data?.totalCapped === true}
+            totalCapped={data?.totalCapped === true}
             onDone={() => setSelected(new Set())}
           />
           {live.newOrdersBar}
           <div ref={tableRef} className="queue-table-area" {...live.hoverProps}>
             <QueueTable
               rows={rows}
-              loading={page.isFetching}
+              loading={page.isFetching || (page.data !== undefined && !drawn)}
               selected={selected}
               onToggle={toggle}
               onToggleAll={toggleAll}
@@ -292,7 +297,7 @@ export function QueuePage({ folder, title }: { folder: Folder; title: string }) 
               focusedIndex={keys.focused}
               arrivalSort={arrivalSort}
               marksOf={live.marksOf}
-              placeholderRows={page.data ? 0 : Math.min(limit, MAX_PLACEHOLDER_ROWS)}
+              placeholderRows={data ? 0 : Math.min(limit, MAX_PLACEHOLDER_ROWS)}
             />
           </div>
           <div className="queue-footer d-flex flex-wrap column-gap-3 row-gap-1 align-items-center justify-content-between mt-2">
@@ -320,9 +325,9 @@ export function QueuePage({ folder, title }: { folder: Folder; title: string }) 
                 <option value="all">All</option>
               </Form.Select>
               <span className="text-muted" role="status">
-                {total === 0 && !page.isPending
+                {total === 0 && (data !== undefined || page.isError)
                   ? 'No records found'
-                  : `Showing ${firstRow} to ${lastRow} of ${total}${page.data?.totalCapped ? '+' : ''} entries`}
+                  : `Showing ${firstRow} to ${lastRow} of ${total}${data?.totalCapped ? '+' : ''} entries`}
               </span>
             </div>
             <p className="queue-keys-hint small text-muted mb-0">

@@ -96,7 +96,8 @@ function useCurrentSection(ids: string[]): string | null {
       if (!frame) frame = requestAnimationFrame(update);
     };
     window.addEventListener('scroll', onScroll, { passive: true });
-    update();
+    // At the next frame, not now: read now, the page's layout would be worked out once more before it is drawn.
+    onScroll();
     return () => {
       window.removeEventListener('scroll', onScroll);
       cancelAnimationFrame(frame);
