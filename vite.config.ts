@@ -179,6 +179,7 @@ function firstLoadChunks(): { plugin: Plugin; groups: { name: string; test(id: s
   const shared = new Set<string>();
   const staffFrame = new Set<string>();
   const staffForms = new Set<string>();
+  const staffScreens = new Set<string>();
   return {
     plugin: {
       name: 'first-load-chunks',
@@ -232,11 +233,14 @@ function firstLoadChunks(): { plugin: Plugin; groups: { name: string; test(id: s
         const buildsSchemas = (id: string) =>
           /\/shared\/schemas\//.test(id.replaceAll('\\', '/')) &&
           (this.getModuleInfo(id)?.importedIds ?? []).some((imported) => /\/node_modules\/zod\//.test(imported));
+        // What several screens share but the first screen does not need (a form library, a chart, a date range)
+        // waits in `staff-screens`: the first load carries only what draws the frame and the queue.
         const frameCandidates = [...appReach[2]!, ...[...byScreens].filter(([, n]) => n >= 2).map(([id]) => id)];
         for (const id of frameCandidates) {
           if (light.has(id) || roots.has(id)) continue;
-          if (!firstScreen.has(id) && [...staticReach([id])].some(buildsSchemas)) staffForms.add(id);
-          else staffFrame.add(id);
+          if (firstScreen.has(id)) staffFrame.add(id);
+          else if ([...staticReach([id])].some(buildsSchemas)) staffForms.add(id);
+          else staffScreens.add(id);
         }
       },
     },
@@ -244,6 +248,7 @@ function firstLoadChunks(): { plugin: Plugin; groups: { name: string; test(id: s
       { name: 'shared', test: (id) => shared.has(id) },
       { name: 'staff-frame', test: (id) => staffFrame.has(id) },
       { name: 'staff-forms', test: (id) => staffForms.has(id) },
+      { name: 'staff-screens', test: (id) => staffScreens.has(id) },
     ],
   };
 }
@@ -251,8 +256,27 @@ const firstLoad = firstLoadChunks();
 
 // The web app lives in web/; `npm run build` writes dist/web, which the server serves.
 // The manifest (dist/web/.vite/manifest.json) is what tests/budgets reads: each route's first-load files.
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   root: 'web',
+  resolve: {
+    // React Router's package exports name only its development build, for every environment (remix-run/react-router
+    // #12532, #14102): its production build differs in one flag, which drops the development warnings' code from
+    // the staff app's first load and their console output. Both entries are pointed at it, so the two share one
+    // router context.
+    alias:
+      command === 'build'
+        ? [
+            {
+              find: /^react-router$/,
+              replacement: path.resolve('node_modules/react-router/dist/production/index.mjs'),
+            },
+            {
+              find: /^react-router\/dom$/,
+              replacement: path.resolve('node_modules/react-router/dist/production/dom-export.mjs'),
+            },
+          ]
+        : [],
+  },
   plugins: [react(), bootstrapUsedOnly(), firstLoad.plugin, precompress()],
   build: {
     outDir: '../dist/web',
@@ -271,4 +295,4 @@ export default defineConfig({
     port: 5173,
     proxy: { '/api': 'http://localhost:3000' },
   },
-});
+}));

@@ -88,7 +88,9 @@ export async function lighthouseScores(t: BrowserTarget): Promise<LighthouseScor
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
   const scores: LighthouseScore[] = [];
   try {
-    for (const target of PAGES(t)) {
+    // BENCH_LIGHTHOUSE_PAGES=queue,order: only the pages whose names hold one of these words (to rerun a few).
+    const only = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',');
+    for (const target of PAGES(t).filter((p) => !only || only.some((word) => p.page.includes(word)))) {
       const page = await browser.newPage();
       await page.goto(`${t.baseUrl}/api/health`);
       const access = target.customer ? await customerAccess(t) : null;
