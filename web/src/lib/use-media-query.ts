@@ -1,8 +1,7 @@
 /** Whether a CSS media query matches now, re-rendering when it changes (e.g. the phone layout under 768 px). */
 import { useCallback, useSyncExternalStore } from 'react';
 
-/** product: screens.md#constants: the mobile breakpoint is 767 px; Bootstrap's `md` starts at 768. */
-export const PHONE_QUERY = '(max-width: 767.98px)';
+export { PHONE_QUERY } from './phone-query';
 
 export function useMediaQuery(query: string): boolean {
   const subscribe = useCallback(
