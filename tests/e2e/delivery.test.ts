@@ -243,7 +243,7 @@ describe('delivery of the built app', () => {
     await context.close();
   });
 
-  it("draws a cold load's first rows, and an order, as a deferred update that React renders in slices, not in one task", async () => {
+  it("draws a cold load's first rows, and an order, as a deferred update that React renders in slices, and a clicked screen at once", async () => {
     const { context, page } = await newPage(browser);
     await signIn(page, server.baseUrl, staffEmail);
     await page.locator('table[aria-busy=false] tbody tr td').first().waitFor();
@@ -287,6 +287,21 @@ describe('delivery of the built app', () => {
       expect(log.chained, `${screen.address}: commits made in the task of the one before`).not.toContain(drawnAt + 1);
       await page.unroute(screen.answer);
     }
+    // A screen opened by a click draws its answer at once: the person is waiting for it. (The click waits a moment for
+    // the answer, then shows the screen loading; the answer comes later here.)
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(screens[0]!.answer, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.locator('nav[aria-label="Main"] a[href="/admin/order-history"]').click();
+    await page.locator('h1', { hasText: 'Order History' }).waitFor();
+    await settleRenders(page, 700);
+    const before = (await renderLog(page)).commits;
+    release();
+    await page.locator('table[aria-busy=false] tbody tr td').first().waitFor();
+    expect((await renderLog(page)).rows[before], 'rows in the first commit after the answer').toBeGreaterThan(0);
     await context.close();
   });
 

@@ -3,12 +3,13 @@
  * Download History and Defence Pack parts belong to features/documents and features/defence-packs; the app fills
  * their places (`slots`, app/OrderDetailRoute.tsx), so this feature and those do not import each other.
  */
-import { useDeferredValue, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { decodeOrderId } from '../../../../shared/ids';
 import type { OrderDetail } from '../../../../shared/schemas/order-detail';
 import { PageHeader } from '../../components/PageHeader';
 import { ApiError } from '../../lib/api';
+import { useFirstDraw } from '../../lib/use-first-draw';
 import { folderPath } from '../../lib/folder-paths';
 import { AddCommentSection } from './AddCommentSection';
 import { AnswerWarnings } from './AnswerWarnings';
@@ -59,10 +60,8 @@ function OrderNotFound() {
 
 function OrderDetailScreen({ orderId, slots }: { orderId: number; slots: OrderDetailSlots }) {
   const detail = useOrderDetail(orderId);
-  // The order's first draw is most of the page's work (issue 27): it is drawn as a deferred update, which React
-  // renders in slices of a few milliseconds, so the main thread is never held for the whole page at once. Later
-  // answers (a refresh, an action) draw at once, as before: `drawn` stays true.
-  const drawn = useDeferredValue(detail.data !== undefined);
+  // On a cold load the order is drawn in slices (lib/use-first-draw.ts): it is most of the page's work.
+  const drawn = useFirstDraw(detail.data !== undefined);
   if (detail.isPending || (!drawn && !detail.isError)) {
     return (
       <div className="d-flex align-items-center gap-2 text-muted" role="status">

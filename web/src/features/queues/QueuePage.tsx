@@ -4,7 +4,7 @@
  * same rules), a server-side search over the whole folder (debounced 500 ms),
  * rows per page, the table and the pager. Paging state lives in the URL.
  */
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { Button, Form } from 'react-bootstrap';
@@ -15,6 +15,7 @@ import type { OrderListRow } from '../../../../shared/schemas/order-list';
 import { PAGE_SIZE_OPTIONS } from '../../../../shared/schemas/order-list-texts';
 import { errorMessage } from '../../lib/api';
 import { useAuth } from '../../lib/auth-context';
+import { useFirstDraw } from '../../lib/use-first-draw';
 import { paths } from '../../lib/paths';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PageHeader } from '../../components/PageHeader';
@@ -66,10 +67,8 @@ export function QueuePage({ folder, title }: { folder: Folder; title: string }) 
   const limit = effectiveLimit(params.limitChoice, knownTotal);
   const request = queuePageRequest(params, limit);
   const page = useOrderPage(folder, request);
-  // The queue's first rows are drawn as a deferred update, which React renders in slices of a few milliseconds, so
-  // the main thread is never held for the whole table at once (issue 27); until then the loading rows stay. Later
-  // pages draw at once, as before: `drawn` stays true.
-  const drawn = useDeferredValue(page.data !== undefined);
+  // A cold load's first rows are drawn in slices (lib/use-first-draw.ts); until then the loading rows stay.
+  const drawn = useFirstDraw(page.data !== undefined);
   const data = drawn ? page.data : undefined;
   // Rows as the live queue shows them: new arrivals held back until asked for (features/live).
   const live = useLiveQueue(folder, data?.rows, {
