@@ -166,12 +166,14 @@ function bootstrapUsedOnly(): Plugin {
 /**
  * Fewer files on a first load (issue 27). Left to automatic splitting, the modules a staff screen's first load needs
  * came as ~40 files of 0.1-66 KB, a public page's as 7 (each a request: over HTTP/1.1, six at a time), because the
- * screens, the frame and the three apps share modules in many combinations. Two chunks gather them instead:
+ * screens, the frame and the three apps share modules in many combinations. These chunks gather them instead:
  *  - `shared`: what the public pages import statically and the sign-in app or the staff frame too (React DOM, the
  *    API client, small helpers), unless the entry itself imports it;
- *  - `staff-frame`: what the staff frame (start-staff-app and the admin layout) imports statically, and what two or
- *    more staff screens (the router's lazy routes) import, unless the entry or a light app imports it: every staff
- *    page loads the frame anyway, and the light pages never load it.
+ *  - `staff-frame`: what the staff frame (start-staff-app and the admin layout) and the queue screen (the first one
+ *    after sign-in) import statically, unless the entry or a light app imports it: every staff page loads the frame
+ *    anyway, and the light pages never load it;
+ *  - of the rest that two or more staff screens (the router's lazy routes) import: `staff-forms`, what builds zod
+ *    schemas (decision 0035), and `staff-screens`, the others (decision 0036), loaded by the screens that use them.
  * Each screen and app keeps a chunk of its own for what only it uses (route-level splitting), under its own name.
  * The sets are read from the module graph once it is built (buildEnd), before chunks are made (docs/decisions/0032).
  */
@@ -233,8 +235,6 @@ function firstLoadChunks(): { plugin: Plugin; groups: { name: string; test(id: s
         const buildsSchemas = (id: string) =>
           /\/shared\/schemas\//.test(id.replaceAll('\\', '/')) &&
           (this.getModuleInfo(id)?.importedIds ?? []).some((imported) => /\/node_modules\/zod\//.test(imported));
-        // What several screens share but the first screen does not need (a form library, a chart, a date range)
-        // waits in `staff-screens`: the first load carries only what draws the frame and the queue.
         const frameCandidates = [...appReach[2]!, ...[...byScreens].filter(([, n]) => n >= 2).map(([id]) => id)];
         for (const id of frameCandidates) {
           if (light.has(id) || roots.has(id)) continue;

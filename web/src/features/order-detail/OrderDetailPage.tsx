@@ -61,14 +61,7 @@ function OrderNotFound() {
 function OrderDetailScreen({ orderId, slots }: { orderId: number; slots: OrderDetailSlots }) {
   const detail = useOrderDetail(orderId);
   // On a cold load the order is drawn in slices (lib/use-first-draw.ts): it is most of the page's work.
-  const drawn = useFirstDraw(detail.data !== undefined);
-  if (detail.isPending || (!drawn && !detail.isError)) {
-    return (
-      <div className="d-flex align-items-center gap-2 text-muted" role="status">
-        <span className="spinner-border spinner-border-sm" /> Loading order…
-      </div>
-    );
-  }
+  const order = useFirstDraw(detail.data);
   if (detail.isError) {
     if (detail.error instanceof ApiError && detail.error.httpStatus === 404) return <OrderNotFound />;
     return (
@@ -86,9 +79,16 @@ function OrderDetailScreen({ orderId, slots }: { orderId: number; slots: OrderDe
       </>
     );
   }
+  if (order === undefined) {
+    return (
+      <div className="d-flex align-items-center gap-2 text-muted" role="status">
+        <span className="spinner-border spinner-border-sm" /> Loading order…
+      </div>
+    );
+  }
   return (
     <OrderDetailBody
-      order={detail.data}
+      order={order}
       slots={slots}
       refreshing={detail.isFetching}
       onRefresh={() => void detail.refetch()}

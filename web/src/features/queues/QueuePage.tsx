@@ -68,8 +68,7 @@ export function QueuePage({ folder, title }: { folder: Folder; title: string }) 
   const request = queuePageRequest(params, limit);
   const page = useOrderPage(folder, request);
   // A cold load's first rows are drawn in slices (lib/use-first-draw.ts); until then the loading rows stay.
-  const drawn = useFirstDraw(page.data !== undefined);
-  const data = drawn ? page.data : undefined;
+  const data = useFirstDraw(page.data);
   // Rows as the live queue shows them: new arrivals held back until asked for (features/live).
   const live = useLiveQueue(folder, data?.rows, {
     searching: !!params.search || filterKey !== '{}',
@@ -286,7 +285,7 @@ export function QueuePage({ folder, title }: { folder: Folder; title: string }) 
           <div ref={tableRef} className="queue-table-area" {...live.hoverProps}>
             <QueueTable
               rows={rows}
-              loading={page.isFetching || (page.data !== undefined && !drawn)}
+              loading={page.isFetching || data !== page.data}
               selected={selected}
               onToggle={toggle}
               onToggleAll={toggleAll}
