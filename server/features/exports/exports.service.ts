@@ -140,11 +140,15 @@ function orderCells(row: ExportRow, format: ExportFormat): Cell[] {
   ];
 }
 
-/** The rows of a cursor as cells, a batch at a time, closing the cursor when done, failed or abandoned; `onComplete` once every row was read. */
+/**
+ * The rows of a cursor as cells, a batch at a time, closing the cursor when done, failed or abandoned.
+ * `onComplete` runs once every row was read and before the file's last bytes: a finished download has a finished
+ * audit line, and nothing of this export writes after its answer ended.
+ */
 async function* cellsOf<T>(
   cursor: ExportCursor<T>,
   cells: (row: T) => Cell[],
-  onComplete: (rows: number) => void,
+  onComplete: (rows: number) => Promise<void>,
 ): AsyncGenerator<Cell[][]> {
   let rows = 0;
   try {
@@ -154,7 +158,7 @@ async function* cellsOf<T>(
       rows += batch.length;
       yield batch.map(cells);
     }
-    onComplete(rows);
+    await onComplete(rows);
   } finally {
     await cursor.close();
   }
@@ -236,11 +240,10 @@ export async function exportOrders(deps: ExportDeps, staff: Staff, request: Orde
   const records = cellsOf(
     cursor,
     (row) => orderCells(row, request.format),
-    (rows) => {
+    (rows) =>
       finishAuditLine(deps.db, auditId, rows).catch(() =>
         deps.log?.warn({ auditId }, 'export audit line not finished'),
-      );
-    },
+      ),
   );
   const body = request.format === 'csv' ? csvFile(ORDER_COLUMNS, records) : xlsxFile('Orders', ORDER_COLUMNS, records);
   // However the answer ends (complete, failed, the client gone, even before its first read), the cursor closes.

@@ -4,7 +4,7 @@ import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { buildTestApp, type TestContext } from '../../test/helper';
 import { insertOrder } from '../../test/order-factory';
-import { selectRows } from '../../db/client';
+import { selectRows, toQuery } from '../../db/client';
 import { statusLabel, type Folder } from '../../../shared/orders';
 import { ORDER_EXPORT_HEADERS } from '../../../shared/schemas/order-export';
 import { EXPORT_TOTAL_HEADER } from '../../../shared/schemas/order-export-texts';
@@ -239,6 +239,40 @@ describe('POST /api/admin/export-orders', () => {
       expect(res.json().errors, field).toHaveProperty(field);
     }
     expect(await auditCount()).toBe(before);
+  });
+});
+
+describe('the end of an export', () => {
+  it('finishes its audit line before the last byte of the file, however slow the database', async () => {
+    // The database answers the audit line's update late: the file must still end only after it was written.
+    const slowDb = new Proxy(t.database.db, {
+      get(target, key, receiver) {
+        if (key !== 'execute') return Reflect.get(target, key, receiver);
+        return async (statement: Parameters<typeof target.execute>[0]) => {
+          if (/update order_exports/.test(toQuery(statement as never).sql))
+            await new Promise((resolve) => setTimeout(resolve, 300));
+          return target.execute(statement);
+        };
+      },
+    });
+    const file = await exportService(
+      { database: t.database, db: slowDb },
+      { ...team.member },
+      {
+        folderName: 'orderHistory',
+        searchVal: '',
+        format: 'csv',
+      },
+    );
+    const chunks: Buffer[] = [];
+    for await (const chunk of file.body) chunks.push(Buffer.from(chunk as Buffer));
+    expect(csvRows(Buffer.concat(chunks))).toHaveLength(file.total + 1);
+    const [line] = await selectRows<{ rows_written: number | null; finished_at: Date | null }>(
+      t.database.db,
+      sql`select rows_written, finished_at from order_exports order by id desc limit 1`,
+    );
+    expect(line).toMatchObject({ rows_written: file.total });
+    expect(line!.finished_at).not.toBeNull();
   });
 });
 
