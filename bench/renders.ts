@@ -77,7 +77,16 @@ export async function reactRenders(t: BrowserTarget): Promise<RenderCounts[]> {
     await page.waitForSelector('table tbody tr td:nth-child(2)');
     await settleRenders(page);
     const loaded = await renderLog(page);
-    const empty: RenderLog = { commits: 0, renders: 0, byName: {}, headings: [], rows: [], times: [], chained: [] };
+    const empty: RenderLog = {
+      commits: 0,
+      renders: 0,
+      byName: {},
+      headings: [],
+      rows: [],
+      orders: [],
+      times: [],
+      chained: [],
+    };
     const namesDrawn = await rendersOf(page, NAME_CELL);
     results.push(difference(loaded, empty, [0, namesDrawn], 'load New Orders (until still for 1 s)'));
     results.push(

@@ -261,7 +261,7 @@ describe('delivery of the built app', () => {
       {
         address: `/admin/view-order/${encodeId(orderId)}`,
         answer: new RegExp(`/api/admin/get-orders-details/${orderId}$`),
-        drawn: (log: RenderLog, commit: number) => log.headings[commit] === 'Order Details',
+        drawn: (log: RenderLog, commit: number) => log.orders[commit] === true,
       },
     ];
     for (const screen of screens) {
@@ -302,6 +302,34 @@ describe('delivery of the built app', () => {
     release();
     await page.locator('table[aria-busy=false] tbody tr td').first().waitFor();
     expect((await renderLog(page)).rows[before], 'rows in the first commit after the answer').toBeGreaterThan(0);
+    await context.close();
+  });
+
+  it("shows the order page's heading while the order loads, where the order's page keeps it", async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, server.baseUrl, staffEmail);
+    await page.locator('table[aria-busy=false] tbody tr td').first().waitFor();
+    const [{ order_id: orderId }] = (await selectRows<{ order_id: number }>(
+      server.database.db,
+      sql`select order_id from orders order by order_id limit 1`,
+    )) as [{ order_id: number }];
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const answer = new RegExp(`/api/admin/get-orders-details/${orderId}$`);
+    await page.route(answer, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${server.baseUrl}/admin/view-order/${encodeId(orderId)}`);
+    const heading = page.getByRole('heading', { level: 1, name: 'Order Details' });
+    await page.getByRole('status').filter({ hasText: 'Loading order…' }).waitFor();
+    const whileLoading = await heading.boundingBox();
+    expect(whileLoading).not.toBeNull();
+    expect(await page.getByRole('button', { name: 'Refresh' }).isDisabled()).toBe(true);
+    release();
+    await page.locator('.od-summary').waitFor();
+    expect(await heading.boundingBox()).toEqual(whileLoading);
+    expect(await page.getByRole('button', { name: 'Refresh' }).isEnabled()).toBe(true);
     await context.close();
   });
 

@@ -14,7 +14,7 @@ import type { Page } from 'playwright-core';
  */
 export const RENDER_COUNTER = `(() => {
   const COMPONENT_TAGS = new Set([0, 1, 11, 14, 15]);
-  const log = { commits: 0, renders: 0, byName: {}, headings: [], rows: [], times: [], chained: [] };
+  const log = { commits: 0, renders: 0, byName: {}, headings: [], rows: [], orders: [], times: [], chained: [] };
   let checkpointPending = false;
   const byType = new Map();
   const byInstance = new WeakMap();
@@ -84,6 +84,8 @@ export const RENDER_COUNTER = `(() => {
       log.headings.push(document.querySelector('h1')?.textContent ?? '');
       // And how many queue rows (loading rows are in the table's foot, not counted).
       log.rows.push(document.querySelectorAll('table tbody tr td:nth-child(2)').length);
+      // And whether an order's page is drawn (its heading is there while it loads; its summary bar is not).
+      log.orders.push(document.querySelector('.od-summary') !== null);
       log.times.push(performance.now());
       // The first commit that drew queue rows (a table row's order id cell, or a phone's card).
       if (!log.rowsAt && document.querySelector('table tbody tr td:nth-child(2), .queue-card[data-row-index]'))
@@ -100,6 +102,8 @@ export interface RenderLog {
   headings: string[];
   /** The queue rows on the page after each commit, in order. */
   rows: number[];
+  /** Whether an order's page was drawn after each commit, in order. */
+  orders: boolean[];
   /** When each commit happened (the page's performance.now()). */
   times: number[];
   /** Commits (their numbers, from 1) made in the same task as the commit before them, with no paint possible between. */

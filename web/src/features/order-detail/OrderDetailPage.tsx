@@ -80,10 +80,15 @@ function OrderDetailScreen({ orderId, slots }: { orderId: number; slots: OrderDe
     );
   }
   if (order === undefined) {
+    // The page's heading is there from the start, where the order's page will show it: a person sees at once where
+    // the click led, and nothing moves when the order arrives.
     return (
-      <div className="d-flex align-items-center gap-2 text-muted" role="status">
-        <span className="spinner-border spinner-border-sm" /> Loading order…
-      </div>
+      <>
+        <OrderPageHeader refreshing onRefresh={() => undefined} />
+        <div className="d-flex align-items-center gap-2 text-muted" role="status">
+          <span className="spinner-border spinner-border-sm" /> Loading order…
+        </div>
+      </>
     );
   }
   return (
@@ -92,6 +97,19 @@ function OrderDetailScreen({ orderId, slots }: { orderId: number; slots: OrderDe
       slots={slots}
       refreshing={detail.isFetching}
       onRefresh={() => void detail.refetch()}
+    />
+  );
+}
+
+function OrderPageHeader({ refreshing, onRefresh }: { refreshing: boolean; onRefresh(): void }) {
+  return (
+    <PageHeader
+      title="Order Details"
+      actions={
+        <button type="button" className="btn btn-outline-secondary btn-sm" onClick={onRefresh} disabled={refreshing}>
+          Refresh
+        </button>
+      }
     />
   );
 }
@@ -112,19 +130,7 @@ function OrderDetailBody({
   return (
     <SectionProvider>
       <div className="od-page">
-        <PageHeader
-          title="Order Details"
-          actions={
-            <button
-              type="button"
-              className="btn btn-outline-secondary btn-sm"
-              onClick={onRefresh}
-              disabled={refreshing}
-            >
-              Refresh
-            </button>
-          }
-        />
+        <OrderPageHeader refreshing={refreshing} onRefresh={onRefresh} />
         <OrderSummaryBar order={order} />
 
         <OrderLivePanel orderId={order.order_id} />
