@@ -19,7 +19,7 @@ import { gatewayRoutes } from './gateways/gateways.routes';
 import { trackingRoutes } from './tracking/tracking.routes';
 import { defencePackRoutes } from './defence-packs/defence-packs.routes';
 import { liveRoutes } from './live/live.routes';
-import { wakeLiveHubsAfterWrites } from './live/notify';
+import { markLiveEventsThrough, wakeLiveHubsAfterWrites } from './live/notify';
 import { metricsRoutes } from './metrics/metrics.routes';
 import { savedViewRoutes } from './saved-views/saved-views.routes';
 import { exportRoutes } from './exports/exports.routes';
@@ -29,6 +29,11 @@ export async function registerFeatures(app: FastifyInstance) {
   app.addHook(
     'onResponse',
     wakeLiveHubsAfterWrites(() => app.db),
+  );
+  // A staff answer says which live events it reflects, so an opening stream need not have the page read it again.
+  app.addHook(
+    'onRequest',
+    markLiveEventsThrough(() => app.database),
   );
   await app.register(healthRoutes);
   await app.register(authRoutes);

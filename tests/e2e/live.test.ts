@@ -73,6 +73,34 @@ const openQueue = async (page: Page) => {
 };
 
 describe('live queues and presence', () => {
+  it('a page whose answers hold every change before its stream opened reads nothing again, and its queue never dims', async () => {
+    await openQueue(ben.page); // the first stream of this server starts its live hub; the load below is a later one
+    const asked = new Map<string, number>();
+    const count = (request: { url(): string }) => {
+      const at = new URL(request.url()).pathname;
+      if (/\/(get-orders-list\/newOrder|get-folder-count|arrival-urgency)$/.test(at))
+        asked.set(at, (asked.get(at) ?? 0) + 1);
+    };
+    ben.page.on('request', count);
+    // The queue's table marks itself busy while its rows are read again (it dims): recorded once it has rows.
+    await ben.page.addInitScript(() => {
+      const w = window as unknown as { __dimmedAfterRows: boolean };
+      w.__dimmedAfterRows = false;
+      new MutationObserver(() => {
+        if (document.querySelector('table[aria-busy=true] tbody tr td:nth-child(2)')) w.__dimmedAfterRows = true;
+      }).observe(document, { subtree: true, attributes: true, attributeFilter: ['aria-busy'] });
+    });
+    await openQueue(ben.page);
+    await ben.page.waitForTimeout(1000); // a read again would start as the stream said hello
+    ben.page.off('request', count);
+    expect(Object.fromEntries(asked)).toEqual({
+      '/api/admin/get-orders-list/newOrder': 1,
+      '/api/admin/get-folder-count': 1,
+      '/api/admin/arrival-urgency': 1,
+    });
+    expect(await ben.page.evaluate('window.__dimmedAfterRows')).toBe(false);
+  });
+
   it("a colleague's assignment marks the row, then removes it, and the counts change without a reload", async () => {
     const orderId = await newOrder();
     await openQueue(ben.page);

@@ -150,6 +150,16 @@ export class LiveHub {
   last = 0;
   /** Ids below `last` not seen yet (a transaction that has not committed), with when they were first missed. */
   readonly gaps = new Map<number, number>();
+
+  /**
+   * The highest id through which every event was read (or given up as rolled back): a read of the database started
+   * now sees every change of those events. `last` unless an id below it is still missing.
+   */
+  get settled(): number {
+    let settled = this.last;
+    for (const id of this.gaps.keys()) settled = Math.min(settled, id - 1);
+    return settled;
+  }
   #listener: Listener | null = null;
   #timers: NodeJS.Timeout[] = [];
   /** Reads and stream openings run one at a time, in order: a replay never interleaves with live events. */
@@ -390,6 +400,11 @@ export class LiveHub {
 
 /** The hub of each database handle (one per app), started by the first stream: apps that never stream hold no LISTEN connection. */
 const hubs = new WeakMap<Database, Promise<LiveHub>>();
+/** The same hubs once started, for a look that must not wait (liveEventsThrough). */
+const startedHubs = new WeakMap<Database, LiveHub>();
+
+/** The started hub of this database handle, if a stream has started it. */
+export const startedLiveHubOf = (database: Database): LiveHub | undefined => startedHubs.get(database);
 
 export function liveHubOf(database: Database, config: Config, log: FastifyBaseLogger): Promise<LiveHub> {
   let hub = hubs.get(database);
@@ -397,6 +412,7 @@ export function liveHubOf(database: Database, config: Config, log: FastifyBaseLo
     hub = (async () => {
       const started = new LiveHub(database, config, log);
       await started.start();
+      startedHubs.set(database, started);
       return started;
     })();
     hubs.set(database, hub);
@@ -410,5 +426,6 @@ export async function stopLiveHub(database: Database): Promise<void> {
   const hub = hubs.get(database);
   if (!hub) return;
   hubs.delete(database);
+  startedHubs.delete(database);
   await (await hub.catch(() => null))?.stop();
 }

@@ -13,7 +13,12 @@ import { buildTestApp, isPostgres, type TestContext } from '../../test/helper';
 import { insertOrder, intakeApplication, orderValues } from '../../test/order-factory';
 import { StreamClient, type ReceivedEvent } from '../../test/live-stream-client';
 import type { FolderCounts } from '../../../shared/orders';
-import type { OrderActivityEvent, OrderChangedEvent, PresenceEvent } from '../../../shared/live';
+import {
+  LIVE_EVENTS_THROUGH_HEADER,
+  type OrderActivityEvent,
+  type OrderChangedEvent,
+  type PresenceEvent,
+} from '../../../shared/live';
 import { metricsFor } from '../metrics/metrics';
 import { LISTENER_NAME } from './listener';
 
@@ -229,6 +234,24 @@ describe('the stream', () => {
     const replayed = again.events.filter(orderEvent(orderId)).map((e) => (e.data as OrderChangedEvent).toFolder);
     expect(replayed).toEqual(['pendingOrder', 'awaitingOrder']);
     expect(again.events.every((e) => !e.id || Number(e.id) > Number(lastSeen))).toBe(true);
+  });
+
+  it('marks a staff answer with the event through which it reflects every change, held below an id still missing', async () => {
+    const stream = await openReady(colleague.headers);
+    await insertSeen(stream, { processStatus: 'New' });
+    const seen = Number(stream.lastEventId);
+    const answer = await t.app.inject({ method: 'GET', url: '/api/admin/get-folder-count', headers: member.headers });
+    expect(answer.headers[LIVE_EVENTS_THROUGH_HEADER]).toBe(String(seen));
+    // An id handed out and not (yet) written, as by a transaction still open: the next event is read, and answers
+    // still say `seen`, for the missing one may commit later with changes they do not hold.
+    await t.database.db.execute(sql`select nextval(pg_get_serial_sequence('live_events', 'id'))`);
+    await insertSeen(stream, { processStatus: 'New' });
+    expect(Number(stream.lastEventId)).toBe(seen + 2);
+    const later = await t.app.inject({ method: 'GET', url: '/api/admin/get-folder-count', headers: member.headers });
+    expect(later.headers[LIVE_EVENTS_THROUGH_HEADER]).toBe(String(seen));
+    // Not on an answer that is not a staff member's.
+    const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(health.headers[LIVE_EVENTS_THROUGH_HEADER]).toBeUndefined();
   });
 
   it('tells a stream to resync when the events it missed are no longer kept', async () => {

@@ -8,8 +8,10 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { perObject } from '../../lib/per-object';
+import { LIVE_EVENTS_THROUGH_HEADER } from '../../../shared/live';
+import { startedLiveHubOf } from './live.hub';
 
 const pendingFor = perObject<Executor, { scheduled: boolean }>(() => ({ scheduled: false }));
 
@@ -34,5 +36,20 @@ export function wakeLiveHubsAfterWrites(getDb: () => Executor) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return;
     wakeLiveHubs(getDb());
+  };
+}
+
+const LIVE_STREAM_URL = '/api/admin/live/stream';
+
+/**
+ * onRequest hook for the feature routes (after authentication): a staff answer says through which live event it
+ * reflects every change, read before the route reads anything (LIVE_EVENTS_THROUGH_HEADER). A page whose answers
+ * all reflect the events before its stream's start need not read them again when the stream opens (LiveProvider).
+ */
+export function markLiveEventsThrough(getDatabase: () => Database) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!request.staff || request.routeOptions.url === LIVE_STREAM_URL) return;
+    const hub = startedLiveHubOf(getDatabase());
+    if (hub) reply.header(LIVE_EVENTS_THROUGH_HEADER, String(hub.settled));
   };
 }

@@ -7,6 +7,7 @@ import { TWO_FACTOR_SETUP_REQUIRED } from '../../../shared/sign-in';
 import { clearStoredLogin, readStoredLogin } from './auth-storage';
 import { apiUrl, type ApiQuery } from './api-url';
 import { takeEarlyAnswer } from './early-answer';
+import { noteStaffAnswer } from './live-events-through';
 import { paths } from './paths';
 
 export interface Envelope<T> {
@@ -44,7 +45,11 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
-async function send(method: string, path: string, options: RequestOptions = {}): Promise<Response> {
+/**
+ * `data`: the answer is data a screen keeps (JSON), whose live events are noted (live-events-through.ts); not a
+ * file or the event stream itself.
+ */
+async function send(method: string, path: string, options: RequestOptions = {}, data = true): Promise<Response> {
   const token = readStoredLogin()?.accessToken;
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   if (token && !headers.authorization) headers.authorization = `Bearer ${token}`;
@@ -64,6 +69,7 @@ async function send(method: string, path: string, options: RequestOptions = {}):
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError(0, NETWORK_ERROR);
   }
+  if (data && response.ok && token && headers.authorization === `Bearer ${token}`) noteStaffAnswer(response);
   // Only a request that carried the stored staff token can end the staff session.
   if (response.status === 401 && token && headers.authorization === `Bearer ${token}`) {
     const message = await response
@@ -104,7 +110,7 @@ export const api = {
   put: <T>(path: string, body?: unknown, options?: RequestOptions) => api.request<T>('PUT', path, { ...options, body }),
   /** For binary answers (PDFs, documents): the raw response after the same auth handling. */
   raw: async (method: string, path: string, options?: RequestOptions) => {
-    const response = await send(method, path, options);
+    const response = await send(method, path, options, false);
     if (!response.ok) await parse(response);
     return response;
   },

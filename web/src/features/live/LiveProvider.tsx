@@ -16,6 +16,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import type { HelloEvent, PresenceEvent, Viewer } from '../../../../shared/live';
 import { api } from '../../lib/api';
+import { answersReflectEventsThrough } from '../../lib/live-events-through';
 import { queryKeys } from '../../lib/query-keys';
 import type { LiveMessage } from './live-stream';
 import { connectSharedLiveStream } from './shared-stream';
@@ -79,10 +80,14 @@ export function LiveProvider({ enabled, children }: { enabled: boolean; children
     return connectSharedLiveStream({
       onConnected: setConnected,
       onMessage: (message) => {
-        // The stream starts at its hello: what changed between a screen's first load and then was never sent. Lists
-        // and counts loaded before the first hello are read again once (later reconnects replay what they missed).
-        if (message.event === 'hello' && !caughtUp) {
-          caughtUp = true;
+        // The stream starts at its hello: what changed between a screen's first load and then was never sent. Unless
+        // every answer so far reflects the events before that start (lib/live-events-through.ts), lists and counts
+        // loaded before the first hello are read again once (later reconnects replay what they missed).
+        if (
+          message.event === 'hello' &&
+          !caughtUp &&
+          !answersReflectEventsThrough((message.data as HelloEvent).lastEventId)
+        ) {
           const streamStart = Date.now();
           const loadedBefore = {
             predicate: (query: { state: { dataUpdatedAt: number } }) =>
@@ -91,6 +96,7 @@ export function LiveProvider({ enabled, children }: { enabled: boolean; children
           void queryClient.invalidateQueries({ queryKey: queryKeys.orders.lists(), ...loadedBefore });
           void queryClient.invalidateQueries({ queryKey: queryKeys.folderCounts(), ...loadedBefore });
         }
+        if (message.event === 'hello') caughtUp = true;
         if (message.event === 'counts') void queryClient.invalidateQueries({ queryKey: queryKeys.folderCounts() });
         if (message.event === 'resync')
           void queryClient

@@ -6,7 +6,7 @@
  * (the server replays the gap). A tab that opens later asks the reader for the current picture (hello and
  * presence). Without Web Locks or BroadcastChannel, each tab reads its own stream.
  */
-import type { PresenceEvent, Viewer } from '../../../../shared/live';
+import type { HelloEvent, PresenceEvent, Viewer } from '../../../../shared/live';
 import { connectLiveStream, type LiveMessage, type StreamHandlers } from './live-stream';
 
 type ChannelMessage =
@@ -54,7 +54,14 @@ export function connectSharedLiveStream(handlers: StreamHandlers): () => void {
     } else if (data.kind === 'connected') {
       handlers.onConnected(data.connected);
     } else if (data.kind === 'sync-request' && reading) {
-      if (hello) post({ kind: 'message', message: hello });
+      // The stream as it stands now for the tab that joins: it has heard nothing before this hello, so the hello
+      // names the last event the stream gave, not the one it started at (LiveProvider reads its lists again unless
+      // its answers reflect that event).
+      if (hello) {
+        const opened = hello.data as HelloEvent;
+        const current = { ...opened, lastEventId: Math.max(opened.lastEventId, lastEventId ?? 0) };
+        post({ kind: 'message', message: { ...hello, data: current } });
+      }
       const orders = [...presence].map(([orderId, viewers]) => ({ orderId, viewers }));
       post({ kind: 'message', message: { event: 'presence', id: null, data: { orders, complete: true } } });
       post({ kind: 'connected', connected });
