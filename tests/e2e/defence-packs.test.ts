@@ -201,9 +201,11 @@ describe('defence packs on the order detail', () => {
       .locator('section.od-section')
       .filter({ has: page.getByRole('heading', { name: 'Download History', exact: true }) });
     const row = section.getByTestId('download-history').locator('tbody tr');
-    expect(await row.innerText()).toMatch(
-      /1\s+(\d+\s+)?2025-03-03 20:02:03\s+\d+_file1\.pdf\s+203\.0\.113\.77\s+Osaka, Japan/,
-    );
+    // A section far below is drawn as it comes near the screen (content-visibility): read as a person scrolls there.
+    await section.scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => row.innerText())
+      .toMatch(/1\s+(\d+\s+)?2025-03-03 20:02:03\s+\d+_file1\.pdf\s+203\.0\.113\.77\s+Osaka, Japan/);
     await section.getByLabel('Email').fill('not-an-address');
     await section.getByRole('button', { name: 'Sent Mail' }).click();
     await section.getByText('Invalid email address').waitFor();

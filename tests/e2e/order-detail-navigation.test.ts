@@ -283,9 +283,13 @@ describe('one way to show time: the zone in the label', () => {
     expect(await field.innerText()).toBe('2026-07-15 13:05:09 EDT');
     expect(await field.getAttribute('title')).toMatch(/ months? ago$/);
     await bar(page).getByRole('group', { name: 'Move order to' }).getByRole('button', { name: 'Pending' }).click();
+    // Sections far below are drawn as they come near the screen (content-visibility): read as a person scrolls there.
     const log = page.getByRole('list', { name: 'Process log' });
-    expect(await log.innerText()).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} E[SD]T/);
-    expect(await page.locator('#comment-history thead').innerText()).toContain('Date & Time (EST)');
+    await log.scrollIntoViewIfNeeded();
+    await expect.poll(() => log.innerText()).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} E[SD]T/);
+    const comments = page.locator('#comment-history thead');
+    await comments.scrollIntoViewIfNeeded();
+    await expect.poll(() => comments.innerText()).toContain('Date & Time (EST)');
   });
 
   it('shows every staff time in the configured zone (STAFF_TIME_ZONE) with its label', async () => {
