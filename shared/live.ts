@@ -54,17 +54,17 @@ export interface PresenceEvent {
 export type LiveEventName = 'hello' | 'order' | 'activity' | 'counts' | 'presence' | 'resync' | 'end';
 
 /**
- * `hello`, the first event of every stream: the member it serves, this stream's heartbeat period, the last event
- * id the server had read (a client that has seen no event yet reconnects from there), and how long presence lasts
- * without a heartbeat (a tab sends one every third of it).
- */
-/**
  * Header of a staff answer: the id of the live event through which the answer reflects every change (the server's
  * live hub had read them all before the answer's read began). Absent while no stream has started the hub. A page
  * whose answers all reflect the events through its stream's `hello.lastEventId` missed nothing before the stream.
  */
 export const LIVE_EVENTS_THROUGH_HEADER = 'live-events-through';
 
+/**
+ * `hello`, the first event of every stream: the member it serves, this stream's heartbeat period, the last event
+ * id the server had read (a client that has seen no event yet reconnects from there), and how long presence lasts
+ * without a heartbeat (a tab sends one every third of it).
+ */
 export interface HelloEvent {
   memberId: number;
   heartbeatMs: number;

@@ -400,7 +400,7 @@ export class LiveHub {
 
 /** The hub of each database handle (one per app), started by the first stream: apps that never stream hold no LISTEN connection. */
 const hubs = new WeakMap<Database, Promise<LiveHub>>();
-/** The same hubs once started, for a look that must not wait (liveEventsThrough). */
+/** The same hubs once started, for a look that must not wait (notify.ts markLiveEventsThrough). */
 const startedHubs = new WeakMap<Database, LiveHub>();
 
 /** The started hub of this database handle, if a stream has started it. */

@@ -39,8 +39,6 @@ export function wakeLiveHubsAfterWrites(getDb: () => Executor) {
   };
 }
 
-const LIVE_STREAM_URL = '/api/admin/live/stream';
-
 /**
  * onRequest hook for the feature routes (after authentication): a staff answer says through which live event it
  * reflects every change, read before the route reads anything (LIVE_EVENTS_THROUGH_HEADER). A page whose answers
@@ -48,7 +46,7 @@ const LIVE_STREAM_URL = '/api/admin/live/stream';
  */
 export function markLiveEventsThrough(getDatabase: () => Database) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!request.staff || request.routeOptions.url === LIVE_STREAM_URL) return;
+    if (!request.staff) return;
     const hub = startedLiveHubOf(getDatabase());
     if (hub) reply.header(LIVE_EVENTS_THROUGH_HEADER, String(hub.settled));
   };

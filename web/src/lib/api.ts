@@ -46,10 +46,10 @@ export interface RequestOptions {
 }
 
 /**
- * `data`: the answer is data a screen keeps (JSON), whose live events are noted (live-events-through.ts); not a
+ * `keepsData`: the answer is data a screen keeps (JSON), whose live events are noted (live-events-through.ts); not a
  * file or the event stream itself.
  */
-async function send(method: string, path: string, options: RequestOptions = {}, data = true): Promise<Response> {
+async function send(method: string, path: string, options: RequestOptions = {}, keepsData = true): Promise<Response> {
   const token = readStoredLogin()?.accessToken;
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   if (token && !headers.authorization) headers.authorization = `Bearer ${token}`;
@@ -69,9 +69,10 @@ async function send(method: string, path: string, options: RequestOptions = {}, 
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError(0, NETWORK_ERROR);
   }
-  if (data && response.ok && token && headers.authorization === `Bearer ${token}`) noteStaffAnswer(response);
+  const withStoredToken = !!token && headers.authorization === `Bearer ${token}`;
+  if (keepsData && response.ok && withStoredToken) noteStaffAnswer(response);
   // Only a request that carried the stored staff token can end the staff session.
-  if (response.status === 401 && token && headers.authorization === `Bearer ${token}`) {
+  if (response.status === 401 && withStoredToken) {
     const message = await response
       .clone()
       .json()

@@ -1,22 +1,41 @@
 /**
- * Which live events the staff answers of this page reflect (issue 27; the header is LIVE_EVENTS_THROUGH_HEADER,
- * shared/live.ts). When the page's event stream opens, what changed between a screen's answers and the stream's
- * start was never sent: the screen's lists and counts were read again every time, and the queue dimmed for that
- * second read on every load. Now they are read again only when an answer is older than the stream's start.
+ * Which live events the staff answers of this page reflect (issue 27, docs/decisions/0037; the header is
+ * LIVE_EVENTS_THROUGH_HEADER, shared/live.ts). A page's event stream sends only what happens after its start (its
+ * hello's `lastEventId`), so a screen's answer older than that start misses what changed in between. Such answers
+ * are noted here: those that came before the stream was up decide, at its hello, whether the lists and counts are
+ * read again; one that comes later (a screen whose code or answer was still on its way) asks for it by itself.
  */
 import { LIVE_EVENTS_THROUGH_HEADER } from '../../../shared/live';
 
 /** The lowest id the answers so far reflect; null once an answer said nothing (none is known); undefined: no answer yet. */
 let lowest: number | null | undefined;
+/** The stream's start, once it is up, and what to do for an answer older than it. */
+let stream: { startedAt: number; missed(): void } | null = null;
 
 /** Notes a staff answer that holds data (api.ts). */
 export function noteStaffAnswer(response: Response) {
-  if (lowest === null) return;
   const header = response.headers.get(LIVE_EVENTS_THROUGH_HEADER);
   const through = header && /^\d{1,15}$/.test(header) ? Number(header) : null;
+  if (stream) {
+    // Older than the stream's start: read again once it has landed. An answer that says nothing (a process whose
+    // hub has not started) is taken as it is: asking again would get the same silence.
+    if (through !== null && through < stream.startedAt) setTimeout(stream.missed, 0);
+    return;
+  }
+  if (lowest === null) return;
   lowest = through === null ? null : Math.min(lowest ?? through, through);
 }
 
-/** Whether every staff answer so far reflects every change through event `eventId`. */
-export const answersReflectEventsThrough = (eventId: number) =>
-  lowest === undefined || (lowest !== null && lowest >= eventId);
+/**
+ * The stream is up from event `startedAt` on (its first hello): answers noted from now on that are older call
+ * `missed`. Answers whether every answer noted before reflects every change through `startedAt`.
+ */
+export function streamStarted(startedAt: number, missed: () => void): boolean {
+  stream = { startedAt, missed };
+  return lowest === undefined || (lowest !== null && lowest >= startedAt);
+}
+
+/** The stream is no longer this page's (signed out, the frame left): later answers are no longer compared. */
+export function streamStopped() {
+  stream = null;
+}

@@ -16,7 +16,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import type { HelloEvent, PresenceEvent, Viewer } from '../../../../shared/live';
 import { api } from '../../lib/api';
-import { answersReflectEventsThrough } from '../../lib/live-events-through';
+import { streamStarted, streamStopped } from '../../lib/live-events-through';
 import { queryKeys } from '../../lib/query-keys';
 import type { LiveMessage } from './live-stream';
 import { connectSharedLiveStream } from './shared-stream';
@@ -77,26 +77,22 @@ export function LiveProvider({ enabled, children }: { enabled: boolean; children
   useEffect(() => {
     if (!enabled) return undefined;
     let caughtUp = false;
-    return connectSharedLiveStream({
+    // What an answer older than the stream's start may hold out of date: the lists and the counts. Every one is read
+    // again, also one whose answer is still on its way (its request is started afresh).
+    const readAgain = () => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.orders.lists() });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.folderCounts() });
+    };
+    const disconnect = connectSharedLiveStream({
       onConnected: setConnected,
       onMessage: (message) => {
-        // The stream starts at its hello: what changed between a screen's first load and then was never sent. Unless
-        // every answer so far reflects the events before that start (lib/live-events-through.ts), lists and counts
-        // loaded before the first hello are read again once (later reconnects replay what they missed).
-        if (
-          message.event === 'hello' &&
-          !caughtUp &&
-          !answersReflectEventsThrough((message.data as HelloEvent).lastEventId)
-        ) {
-          const streamStart = Date.now();
-          const loadedBefore = {
-            predicate: (query: { state: { dataUpdatedAt: number } }) =>
-              query.state.dataUpdatedAt > 0 && query.state.dataUpdatedAt < streamStart,
-          };
-          void queryClient.invalidateQueries({ queryKey: queryKeys.orders.lists(), ...loadedBefore });
-          void queryClient.invalidateQueries({ queryKey: queryKeys.folderCounts(), ...loadedBefore });
+        // The stream starts at its first hello: what changed before was never sent, and later reconnects replay what
+        // they missed. Answers older than that start are read again (lib/live-events-through.ts): now, when one
+        // came before the hello; as it lands, when one comes later.
+        if (message.event === 'hello' && !caughtUp) {
+          caughtUp = true;
+          if (!streamStarted((message.data as HelloEvent).lastEventId, readAgain)) readAgain();
         }
-        if (message.event === 'hello') caughtUp = true;
         if (message.event === 'counts') void queryClient.invalidateQueries({ queryKey: queryKeys.folderCounts() });
         if (message.event === 'resync')
           void queryClient
@@ -110,6 +106,10 @@ export function LiveProvider({ enabled, children }: { enabled: boolean; children
         for (const listener of listeners.current) listener(message);
       },
     });
+    return () => {
+      streamStopped();
+      disconnect();
+    };
   }, [enabled, queryClient, presence]);
 
   const value = useMemo<LiveState>(

@@ -62,6 +62,7 @@ function OrderDetailScreen({ orderId, slots }: { orderId: number; slots: OrderDe
   const detail = useOrderDetail(orderId);
   // On a cold load the order is drawn in slices (lib/use-first-draw.ts): it is most of the page's work.
   const order = useFirstDraw(detail.data);
+  const refresh = () => void detail.refetch();
   if (detail.isError) {
     if (detail.error instanceof ApiError && detail.error.httpStatus === 404) return <OrderNotFound />;
     return (
@@ -72,7 +73,7 @@ function OrderDetailScreen({ orderId, slots }: { orderId: number; slots: OrderDe
           role="alert"
         >
           <span>{detail.error.message}</span>
-          <button type="button" className="btn btn-outline-danger btn-sm" onClick={() => void detail.refetch()}>
+          <button type="button" className="btn btn-outline-danger btn-sm" onClick={refresh}>
             Try again
           </button>
         </div>
@@ -84,21 +85,14 @@ function OrderDetailScreen({ orderId, slots }: { orderId: number; slots: OrderDe
     // the click led, and nothing moves when the order arrives.
     return (
       <>
-        <OrderPageHeader refreshing onRefresh={() => undefined} />
+        <OrderPageHeader refreshing onRefresh={refresh} />
         <div className="d-flex align-items-center gap-2 text-muted" role="status">
           <span className="spinner-border spinner-border-sm" /> Loading order…
         </div>
       </>
     );
   }
-  return (
-    <OrderDetailBody
-      order={order}
-      slots={slots}
-      refreshing={detail.isFetching}
-      onRefresh={() => void detail.refetch()}
-    />
-  );
+  return <OrderDetailBody order={order} slots={slots} refreshing={detail.isFetching} onRefresh={refresh} />;
 }
 
 function OrderPageHeader({ refreshing, onRefresh }: { refreshing: boolean; onRefresh(): void }) {
