@@ -319,30 +319,34 @@ describe('live queues and presence', () => {
     await orderRow(ben.page, orderId).waitFor();
     const newBefore = await tileNumber(ben.page, 'newOrdersCount');
     const second = await ben.context.newPage();
-    // The second tab's staff app is held back, so the queue's first page, asked for by its entry, answers first.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await second.route(/\/assets\/start-staff-app-[\w-]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
-    const firstPage = second.waitForResponse((r) => r.url().includes('/api/admin/get-orders-list/newOrder'));
-    const loading = second.goto(`${server.baseUrl}/admin/recent-order`);
-    await firstPage;
-    await asha.page.goto(`${server.baseUrl}/admin/recent-order`);
-    await ashaAssigns(orderId);
-    await asha.page.getByText('Order has been assigned successfully').waitFor();
-    await expect.poll(() => tileNumber(ben.page, 'newOrdersCount'), { timeout: 5000 }).toBe(newBefore - 1);
+    // Closed also when the test fails: a tab left open would read the stream for the next test.
+    try {
+      // The second tab's staff app is held back, so the queue's first page, asked for by its entry, answers first.
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await second.route(/\/assets\/start-staff-app-[\w-]+\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      const firstPage = second.waitForResponse((r) => r.url().includes('/api/admin/get-orders-list/newOrder'));
+      const loading = second.goto(`${server.baseUrl}/admin/recent-order`);
+      await firstPage;
+      await asha.page.goto(`${server.baseUrl}/admin/recent-order`);
+      await ashaAssigns(orderId);
+      await asha.page.getByText('Order has been assigned successfully').waitFor();
+      await expect.poll(() => tileNumber(ben.page, 'newOrdersCount'), { timeout: 5000 }).toBe(newBefore - 1);
 
-    // The second tab joins the stream after the change was sent: its hello names that change, so the answer it
-    // already holds is read again (with the stream's first hello it would have kept the assigned order).
-    release();
-    await loading;
-    await second.locator('[data-live-status="connected"]').waitFor({ timeout: 10_000 });
-    await orderRow(second, orderId).waitFor({ state: 'detached', timeout: 5000 });
-    await second.close();
+      // The second tab joins the stream after the change was sent: its hello names that change, so the answer it
+      // already holds is read again (with the stream's first hello it would have kept the assigned order).
+      release();
+      await loading;
+      await second.locator('[data-live-status="connected"]').waitFor({ timeout: 10_000 });
+      await orderRow(second, orderId).waitFor({ state: 'detached', timeout: 5000 });
+    } finally {
+      await second.close();
+    }
   });
 
   it('tabs of one browser share one stream; another tab takes over when the reading tab closes', async () => {

@@ -17,8 +17,9 @@ export function noteStaffAnswer(response: Response) {
   const header = response.headers.get(LIVE_EVENTS_THROUGH_HEADER);
   const through = header && /^\d{1,15}$/.test(header) ? Number(header) : null;
   if (stream) {
-    // Older than the stream's start: read again once it has landed. An answer that says nothing (a process whose
-    // hub has not started) is taken as it is: asking again would get the same silence.
+    // Older than the stream's start: read again (its query is started afresh, features/live/read-lists-again.ts).
+    // An answer that says nothing (a process whose hub has not started) is taken as it is: asking again would get
+    // the same silence.
     if (through !== null && through < stream.startedAt) setTimeout(stream.missed, 0);
     return;
   }

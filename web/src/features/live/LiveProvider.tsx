@@ -19,6 +19,7 @@ import { api } from '../../lib/api';
 import { streamStarted, streamStopped } from '../../lib/live-events-through';
 import { queryKeys } from '../../lib/query-keys';
 import type { LiveMessage } from './live-stream';
+import { readAfresh, readListsAgain } from './read-lists-again';
 import { connectSharedLiveStream } from './shared-stream';
 
 type Listener = (message: LiveMessage) => void;
@@ -77,12 +78,8 @@ export function LiveProvider({ enabled, children }: { enabled: boolean; children
   useEffect(() => {
     if (!enabled) return undefined;
     let caughtUp = false;
-    // What an answer older than the stream's start may hold out of date: the lists and the counts. Every one is read
-    // again, also one whose answer is still on its way (its request is started afresh).
-    const readAgain = () => {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.orders.lists() });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.folderCounts() });
-    };
+    // What an answer older than the stream's start may hold out of date, also one still on its way (read-lists-again.ts).
+    const readAgain = () => void readListsAgain(queryClient);
     const disconnect = connectSharedLiveStream({
       onConnected: setConnected,
       onMessage: (message) => {
@@ -95,9 +92,9 @@ export function LiveProvider({ enabled, children }: { enabled: boolean; children
         }
         if (message.event === 'counts') void queryClient.invalidateQueries({ queryKey: queryKeys.folderCounts() });
         if (message.event === 'resync')
-          void queryClient
-            .invalidateQueries({ queryKey: queryKeys.orders.all() })
-            .then(() => queryClient.invalidateQueries({ queryKey: queryKeys.folderCounts() }));
+          void readAfresh(queryClient, queryKeys.orders.all()).then(() =>
+            readAfresh(queryClient, queryKeys.folderCounts()),
+          );
         if (message.event === 'presence') presence.apply(message.data as PresenceEvent);
         if (message.event === 'hello')
           setPresenceHeartbeatMs(Math.max(1000, Math.floor((message.data as HelloEvent).presenceTtlMs / 3)));
