@@ -193,6 +193,79 @@ describe('order queues in the browser', () => {
     }
   });
 
+  it('a page, a sort and a search ask for their rows as they are chosen, not after the screen has redrawn (issue 27)', async () => {
+    const member = await server.createMember('Team', 'Ahead Ada');
+    const { context, page } = await newPage(browser);
+    // Each queue request the page sends, with the table's state at that moment: busy once the screen has drawn the
+    // change (the table waits for its rows), idle while it still shows the rows from before.
+    await context.addInitScript(`(() => {
+      const sent = [];
+      window.__listRequests = sent;
+      const send = window.fetch;
+      window.fetch = function (input, init) {
+        const url = typeof input === 'string' ? input : input.url;
+        if (/get-orders-list|search-order/.test(url)) {
+          const body = init && typeof init.body === 'string' ? init.body : '';
+          sent.push({ asked: url + ' ' + body, busy: document.querySelector('table')?.getAttribute('aria-busy') });
+        }
+        return send.apply(this, arguments);
+      };
+    })()`);
+    await signIn(page, server.baseUrl, member.email);
+    await page.goto(`${server.baseUrl}/admin/recent-order`);
+    const rowsDrawn = () => page.locator('table[aria-busy=false] tbody tr td:nth-child(2)').first().waitFor();
+    await rowsDrawn();
+    /** The table's state when the request for `what` went out. */
+    const busyWhenAsked = async (what: RegExp) => {
+      let busy: string | undefined;
+      await expect
+        .poll(async () => {
+          const sent = (await page.evaluate('window.__listRequests')) as { asked: string; busy: string }[];
+          busy = sent.find((request) => what.test(request.asked))?.busy;
+          return busy !== undefined;
+        })
+        .toBe(true);
+      await rowsDrawn();
+      return busy;
+    };
+
+    await page.getByRole('button', { name: 'Page 2' }).or(page.getByLabel('Page 2')).first().click();
+    expect(await busyWhenAsked(/page=2/)).toBe('false');
+    await page.getByLabel('Sort').selectOption('name');
+    expect(await busyWhenAsked(/sort=name/)).toBe('false');
+    const orderId = await page.locator('tbody tr td:nth-child(2)').first().textContent();
+    await page.getByLabel('Search', { exact: true }).fill(orderId!);
+    expect(await busyWhenAsked(new RegExp(`"searchVal":"${orderId}"`))).toBe('false');
+    await orderRow(page, Number(orderId)).waitFor();
+    await context.close();
+  });
+
+  it('a key in the search box redraws the box alone, not the queue around it (issue 27)', async () => {
+    const { context, page } = await onNewOrdersCountingRenders('Typing Tess');
+    const queueRenders = await rendersOf(page, '.queue-table-area');
+    expect(queueRenders).toBeGreaterThan(0);
+    // A key as the browser gives it, and React's commit for it read at the next frame: well within the 500 ms after
+    // which the search itself goes to the address (and draws the queue again, as it should).
+    const afterKey = (await page.evaluate(`(async () => {
+      const box = document.querySelector('input[aria-label="Search"]');
+      const boxBefore = window.__rendersOf(box);
+      const set = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
+      set.call(box, '1');
+      box.dispatchEvent(new Event('input', { bubbles: true }));
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      return {
+        box: window.__rendersOf(box) - boxBefore,
+        queue: window.__rendersOf(document.querySelector('.queue-table-area')),
+        searched: location.search.includes('q='),
+      };
+    })()`)) as { box: number; queue: number; searched: boolean };
+    expect(afterKey.searched, 'the search went out before the key was drawn').toBe(false);
+    expect(afterKey.box, 'the box drew the key').toBeGreaterThan(0);
+    expect(afterKey.queue, 'the queue drawn again for a key').toBe(queueRenders);
+    await page.waitForURL(/q=1/);
+    await context.close();
+  });
+
   it('asks for a queue, and an order, as soon as the pointer is on its link: the click finds the answer (issue 27)', async () => {
     const member = await server.createMember('Team', 'Hover Helen');
     const { context, page } = await newPage(browser);

@@ -4,7 +4,7 @@
  * same rules), a server-side search over the whole folder (debounced 500 ms),
  * rows per page, the table and the pager. Paging state lives in the URL.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { Button, Form } from 'react-bootstrap';
@@ -20,7 +20,8 @@ import { paths } from '../../lib/paths';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PageHeader } from '../../components/PageHeader';
 import { Pagination } from '../../components/Pagination';
-import { useOrderPage } from './api/get-order-page';
+import { orderPageQuery, useOrderPage } from './api/get-order-page';
+import { QueueSearchBox } from './QueueSearchBox';
 import {
   useAssignToMe,
   useDeleteOrders,
@@ -61,9 +62,14 @@ const MAX_PLACEHOLDER_ROWS = 20;
 export function QueuePage({ folder, title }: { folder: Folder; title: string }) {
   const { user } = useAuth();
   const queryClient = useQueryClient();
-  const { params, update, setFilters } = useQueueParams();
-  const filterKey = JSON.stringify(params.filters);
   const [knownTotal, setKnownTotal] = useState<number>();
+  // A page, a sort, a search or a filter asks for its rows as it is chosen, beside React's drawing of the change.
+  const { params, update, setFilters } = useQueueParams((next) => {
+    void queryClient.prefetchQuery(
+      orderPageQuery(folder, queuePageRequest(next, effectiveLimit(next.limitChoice, knownTotal))),
+    );
+  });
+  const filterKey = JSON.stringify(params.filters);
   const limit = effectiveLimit(params.limitChoice, knownTotal);
   const request = queuePageRequest(params, limit);
   const page = useOrderPage(folder, request);
@@ -79,17 +85,8 @@ export function QueuePage({ folder, title }: { folder: Folder; title: string }) 
   // Set while rendering, not in an effect: an effect would commit the whole page once more after every answer.
   if (data && data.totalRecords !== knownTotal) setKnownTotal(data.totalRecords);
 
-  // Search box: typed text goes to the URL (and the server) 500 ms after the last key.
-  const [searchText, setSearchText] = useState(params.search);
-  if (useChanged(params.search)) setSearchText(params.search);
-  useEffect(() => {
-    if (searchText === params.search) return undefined;
-    const timer = setTimeout(
-      () => update({ q: searchText.trim() ? searchText : undefined, page: undefined }, true),
-      500,
-    );
-    return () => clearTimeout(timer);
-  }, [searchText, params.search, update]);
+  // The search box's text, once typing paused: to the address (replacing the entry), back to page 1.
+  const onSearch = useCallback((q: string) => update({ q: q.trim() ? q : undefined, page: undefined }, true), [update]);
 
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const shown = JSON.stringify([folder, params.page, limit, params.search, params.sort, filterKey]);
@@ -260,17 +257,7 @@ export function QueuePage({ folder, title }: { folder: Folder; title: string }) 
               ) : null}
               <QueueExport folder={folder} params={params} title={title} />
             </div>
-            <Form.Control
-              type="search"
-              size="sm"
-              placeholder="Search order id, name, email, telephone"
-              aria-label="Search"
-              style={{ maxWidth: 320 }}
-              ref={searchRef}
-              aria-keyshortcuts="/"
-              value={searchText}
-              onChange={(e) => setSearchText(e.target.value)}
-            />
+            <QueueSearchBox search={params.search} onSearch={onSearch} inputRef={searchRef} />
           </div>
           {page.isError ? <div className="alert alert-danger py-2">{errorMessage(page.error)}</div> : null}
           <BulkToolbar

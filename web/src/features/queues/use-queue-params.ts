@@ -4,7 +4,7 @@
  * lists comma-separated; a value the schema refuses is left out (the address may have been typed).
  * limit is 10, 25, 50, 100, 500 or "all" (the folder's total, at most the server's maximum).
  */
-import { useCallback, useMemo } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import type { OrderPageParams } from './api/get-order-page';
 import {
@@ -98,32 +98,39 @@ type ParamKey = 'page' | 'limit' | 'q' | 'month' | 'sort';
  */
 const latest = () => new URLSearchParams(window.location.search);
 
-export function useQueueParams() {
+/**
+ * The queue's address as state. `ahead` is given the parameters of the next address before the router is told: a
+ * screen asks for the next page there (QueuePage), so the request is on its way while React draws the change,
+ * instead of after (a query starts its request only once the screen that wants it has been drawn).
+ */
+export function useQueueParams(ahead?: (next: QueueParams) => void) {
   const [searchParams, setSearchParams] = useSearchParams();
   // One object per address: the screen's memoised parts (filter bar, export, pager) take it as a prop.
   const params = useMemo(() => parseQueueParams(searchParams), [searchParams]);
+  // The latest `ahead`, read when an update happens: `update` and `setFilters` stay one function each (memoised parts).
+  const aheadRef = useRef(ahead);
+  useLayoutEffect(() => {
+    aheadRef.current = ahead;
+  });
+  const go = useCallback(
+    (next: URLSearchParams, replace: boolean) => {
+      if (next.toString() !== latest().toString()) aheadRef.current?.(parseQueueParams(next));
+      setSearchParams(next, { replace });
+    },
+    [setSearchParams],
+  );
   const update = useCallback(
     (changes: Partial<Record<ParamKey, string | number | undefined>>, replace = false) => {
-      setSearchParams(
-        () => {
-          const next = latest();
-          for (const [key, value] of Object.entries(changes)) {
-            if (value === undefined || value === '' || (key === 'page' && value === 1)) next.delete(key);
-            else next.set(key, String(value));
-          }
-          return next;
-        },
-        { replace },
-      );
+      const next = latest();
+      for (const [key, value] of Object.entries(changes)) {
+        if (value === undefined || value === '' || (key === 'page' && value === 1)) next.delete(key);
+        else next.set(key, String(value));
+      }
+      go(next, replace);
     },
-    [setSearchParams],
+    [go],
   );
   /** A new entry in the history: Back returns to the filters before. */
-  const setFilters = useCallback(
-    (filters: QueueFilters) => {
-      setSearchParams(() => withFilters(latest(), filters));
-    },
-    [setSearchParams],
-  );
+  const setFilters = useCallback((filters: QueueFilters) => go(withFilters(latest(), filters), false), [go]);
   return { params, update, setFilters, searchParams };
 }

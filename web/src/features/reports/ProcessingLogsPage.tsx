@@ -17,7 +17,7 @@ import { RequirePermission } from '../../components/RequirePermission';
 import { useProcessingLogs } from './api/get-processing-logs';
 import { DateRangeFilter } from './DateRangeFilter';
 import { rangeLabel } from './report-helpers';
-import { useDebouncedSearch } from './use-debounced-search';
+import { useDebouncedSearch } from '../../lib/use-debounced-search';
 import { useReportParams } from './use-report-params';
 import './reports.css';
 

@@ -18,7 +18,7 @@ import type { DateRange, ReportAnswer } from './api/get-report';
 import { matches, rangeLabel } from './report-helpers';
 import { ExportMenu } from '../../components/export/ExportMenu';
 import type { ExportReport } from '../../../../shared/schemas/order-export';
-import { useDebouncedSearch } from './use-debounced-search';
+import { useDebouncedSearch } from '../../lib/use-debounced-search';
 import { useReportParams } from './use-report-params';
 import './reports.css';
 
