@@ -90,7 +90,8 @@ export function LiveProvider({ enabled, children }: { enabled: boolean; children
           caughtUp = true;
           if (!streamStarted((message.data as HelloEvent).lastEventId, readAgain)) readAgain();
         }
-        if (message.event === 'counts') void queryClient.invalidateQueries({ queryKey: queryKeys.folderCounts() });
+        // Counts computed before this change may still be on their way (a first read): read afresh, not joined.
+        if (message.event === 'counts') void readAfresh(queryClient, queryKeys.folderCounts());
         if (message.event === 'resync')
           void readAfresh(queryClient, queryKeys.orders.all()).then(() =>
             readAfresh(queryClient, queryKeys.folderCounts()),

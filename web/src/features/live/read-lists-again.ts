@@ -1,8 +1,8 @@
 /**
  * Queries whose answers may be older than what the live stream says, read again (LiveProvider: an answer older than
- * the stream's start, lib/live-events-through.ts; a `resync`). A query whose answer is still on its way is started
- * afresh too: an invalidation alone joins a first read in flight (TanStack Query restarts only a query that already
- * has data), and the old answer would then land as if it were new.
+ * the stream's start, lib/live-events-through.ts; a `resync`; `counts`). A query whose answer is still on its way
+ * is started afresh too: an invalidation alone joins a first read in flight (TanStack Query restarts only a query
+ * that already has data), and the old answer would then land as if it were new.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../../lib/query-keys';
