@@ -17,11 +17,11 @@ import { errorMessage } from '../../lib/api';
 import { useAuth } from '../../lib/auth-context';
 import { useFirstDraw } from '../../lib/use-first-draw';
 import { paths } from '../../lib/paths';
+import { SearchBox } from '../../components/SearchBox';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PageHeader } from '../../components/PageHeader';
 import { Pagination } from '../../components/Pagination';
 import { orderPageQuery, useOrderPage } from './api/get-order-page';
-import { QueueSearchBox } from './QueueSearchBox';
 import {
   useAssignToMe,
   useDeleteOrders,
@@ -257,7 +257,15 @@ export function QueuePage({ folder, title }: { folder: Folder; title: string }) 
               ) : null}
               <QueueExport folder={folder} params={params} title={title} />
             </div>
-            <QueueSearchBox search={params.search} onSearch={onSearch} inputRef={searchRef} />
+            <SearchBox
+              search={params.search}
+              onSearch={onSearch}
+              label="Search"
+              placeholder="Search order id, name, email, telephone"
+              maxWidth={320}
+              inputRef={searchRef}
+              keyShortcut="/"
+            />
           </div>
           {page.isError ? <div className="alert alert-danger py-2">{errorMessage(page.error)}</div> : null}
           <BulkToolbar

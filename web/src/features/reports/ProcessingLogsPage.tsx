@@ -17,7 +17,7 @@ import { RequirePermission } from '../../components/RequirePermission';
 import { useProcessingLogs } from './api/get-processing-logs';
 import { DateRangeFilter } from './DateRangeFilter';
 import { rangeLabel } from './report-helpers';
-import { useDebouncedSearch } from '../../lib/use-debounced-search';
+import { SearchBox } from '../../components/SearchBox';
 import { useReportParams } from './use-report-params';
 import './reports.css';
 
@@ -30,7 +30,6 @@ function ProcessingLogs() {
     (text: string) => update({ q: text.trim() ? text.trim() : undefined, page: undefined }, true),
     [update],
   );
-  const [searchText, setSearchText] = useDebouncedSearch(search, commitSearch);
 
   useEffect(() => {
     if (query.error)
@@ -57,15 +56,13 @@ function ProcessingLogs() {
             busy={query.isFetching}
             onSubmit={(r) => update({ from: r.fromDate, to: r.toDate, page: undefined })}
           />
-          <Form.Control
-            type="search"
-            size="sm"
-            inputMode="numeric"
+          <SearchBox
+            search={search}
+            onSearch={commitSearch}
+            label="Search order id"
             placeholder="Search order id"
-            aria-label="Search order id"
-            style={{ maxWidth: 220 }}
-            value={searchText}
-            onChange={(e) => setSearchText(e.target.value)}
+            maxWidth={220}
+            inputMode="numeric"
           />
         </div>
       </div>

@@ -7,7 +7,6 @@
  */
 import { useCallback, useEffect, useMemo, type ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Form } from 'react-bootstrap';
 import { toast } from 'react-toastify';
 import { errorMessage } from '../../lib/api';
 import { PageHeader } from '../../components/PageHeader';
@@ -18,7 +17,7 @@ import type { DateRange, ReportAnswer } from './api/get-report';
 import { matches, rangeLabel } from './report-helpers';
 import { ExportMenu } from '../../components/export/ExportMenu';
 import type { ExportReport } from '../../../../shared/schemas/order-export';
-import { useDebouncedSearch } from '../../lib/use-debounced-search';
+import { SearchBox } from '../../components/SearchBox';
 import { useReportParams } from './use-report-params';
 import './reports.css';
 
@@ -63,7 +62,6 @@ export function SummaryReport<T>({
     (text: string) => update({ q: text.trim() ? text : undefined, page: undefined }, true),
     [update],
   );
-  const [searchText, setSearchText] = useDebouncedSearch(search, commitSearch);
 
   useEffect(() => {
     if (query.data && query.dataUpdatedAt)
@@ -137,14 +135,12 @@ export function SummaryReport<T>({
             busy={loading}
             onSubmit={(r) => update({ from: r.fromDate, to: r.toDate, page: undefined })}
           />
-          <Form.Control
-            type="search"
-            size="sm"
+          <SearchBox
+            search={search}
+            onSearch={commitSearch}
+            label="Search"
             placeholder={searchPlaceholder}
-            aria-label="Search"
-            style={{ maxWidth: 260 }}
-            value={searchText}
-            onChange={(e) => setSearchText(e.target.value)}
+            maxWidth={260}
           />
         </div>
       </div>
