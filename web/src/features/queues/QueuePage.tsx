@@ -21,7 +21,8 @@ import { SearchBox } from '../../components/SearchBox';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PageHeader } from '../../components/PageHeader';
 import { Pagination } from '../../components/Pagination';
-import { orderPageQuery, useOrderPage } from './api/get-order-page';
+import { useOrderPage } from './api/get-order-page';
+import { prefetchQueuePage } from './prefetch-queue';
 import {
   useAssignToMe,
   useDeleteOrders,
@@ -64,11 +65,9 @@ export function QueuePage({ folder, title }: { folder: Folder; title: string }) 
   const queryClient = useQueryClient();
   const [knownTotal, setKnownTotal] = useState<number>();
   // A page, a sort, a search or a filter asks for its rows as it is chosen, beside React's drawing of the change.
-  const { params, update, setFilters } = useQueueParams((next) => {
-    void queryClient.prefetchQuery(
-      orderPageQuery(folder, queuePageRequest(next, effectiveLimit(next.limitChoice, knownTotal))),
-    );
-  });
+  const { params, update, setFilters } = useQueueParams(
+    (next) => void prefetchQueuePage(queryClient, folder, next, knownTotal),
+  );
   const filterKey = JSON.stringify(params.filters);
   const limit = effectiveLimit(params.limitChoice, knownTotal);
   const request = queuePageRequest(params, limit);

@@ -7,7 +7,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { folderDeclaration, type Folder } from '../../../../shared/folders';
 import { orderPageQuery } from './api/get-order-page';
-import { effectiveLimit, parseQueueParams, queuePageRequest } from './use-queue-params';
+import { effectiveLimit, parseQueueParams, queuePageRequest, type QueueParams } from './use-queue-params';
 
 /**
  * The first page as a link to the queue opens it (no address state: page 1, the default rows per page). Settles
@@ -16,9 +16,21 @@ import { effectiveLimit, parseQueueParams, queuePageRequest } from './use-queue-
 function prefetchQueue(queryClient: QueryClient, folder: Folder): Promise<void> | undefined {
   // Future Order opens on its month tiles: no list until a month is chosen.
   if (folderDeclaration(folder).screen === 'future-months') return undefined;
-  const params = parseQueueParams(new URLSearchParams());
+  return prefetchQueuePage(queryClient, folder, parseQueueParams(new URLSearchParams()), undefined);
+}
+
+/**
+ * The page of a queue an address's state shows (`knownTotal`: the folder's total the screen knows, for "All" rows),
+ * asked for as the screen would: the queue screen asks for the next page as it is chosen (use-queue-params `ahead`).
+ */
+export function prefetchQueuePage(
+  queryClient: QueryClient,
+  folder: Folder,
+  params: QueueParams,
+  knownTotal: number | undefined,
+): Promise<void> {
   return queryClient.prefetchQuery(
-    orderPageQuery(folder, queuePageRequest(params, effectiveLimit(params.limitChoice, undefined))),
+    orderPageQuery(folder, queuePageRequest(params, effectiveLimit(params.limitChoice, knownTotal))),
   );
 }
 
