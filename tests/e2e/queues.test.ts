@@ -407,6 +407,78 @@ describe('order queues in the browser', () => {
     await context.close();
   });
 
+  it("a click from one queue to another keeps the queue's frame on screen and starts the other queue afresh: no rows, search, selection, focus or open filters of the queue before (issue 27)", async () => {
+    const member = await server.createMember('Team', 'Frame Fran');
+    const { context, page } = await newPage(browser);
+    await signIn(page, server.baseUrl, member.email);
+    await page.locator('table[aria-busy=false] tbody tr td:nth-child(2)').first().waitFor();
+    // The elements New Orders drew, marked: a new screen would build its own.
+    await page.evaluate(() => {
+      for (const selector of ['.queue-filter-bar', '.queue-table-area table'])
+        Object.assign(document.querySelector(selector)!, { keptFromNewOrders: true });
+    });
+    // What belongs to New Orders: a ticked row, a row focused by the keyboard, the filter panel open, a search typed.
+    await page.locator('tbody tr').first().locator('input[type=checkbox]').check();
+    await page.getByText('1 selected').first().waitFor();
+    await page.locator('h1').click();
+    await page.keyboard.press('j');
+    await page.locator('tbody tr[aria-current="true"]').waitFor();
+    await page.getByRole('button', { name: 'Filters' }).click();
+    await page.getByRole('form', { name: 'Filters' }).waitFor();
+    // Order History's first page held until the screen is open: the table must not show New Orders' rows meanwhile.
+    let answer!: () => void;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    await page.route('**/api/admin/get-orders-list/orderHistory?*', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByLabel('Search', { exact: true }).fill('zzz');
+    // Within the search box's 500 ms: the search typed for New Orders must not land on Order History.
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: /Order History/ })
+      .click();
+    await page.getByRole('heading', { name: 'Order History' }).waitFor();
+    expect(
+      await page.locator('table tbody tr td:nth-child(2)').evaluateAll((cells) => cells.map((c) => c.textContent)),
+      'order ids on screen before Order History answered',
+    ).toEqual(expect.not.arrayContaining([expect.stringMatching(/^\d+$/)]));
+    answer();
+    await page.locator('table[aria-busy=false] tbody tr td:nth-child(2)').first().waitFor();
+    await page.waitForTimeout(800);
+
+    expect(
+      await page.evaluate(() =>
+        ['.queue-filter-bar', '.queue-table-area table'].map(
+          (selector) => (document.querySelector(selector) as { keptFromNewOrders?: boolean }).keptFromNewOrders,
+        ),
+      ),
+      "the filter bar and the table kept from New Orders' screen",
+    ).toEqual([true, true]);
+    expect(new URL(page.url()).search, 'the address').toBe('');
+    expect(await page.getByLabel('Search', { exact: true }).inputValue()).toBe('');
+    expect(await page.getByText(/\d+ selected/).count(), 'a selection shown').toBe(0);
+    expect(await page.locator('tbody input[type=checkbox]:checked').count()).toBe(0);
+    expect(await page.locator('tbody tr[aria-current="true"]').count(), 'a focused row').toBe(0);
+    expect(await page.locator('.queue-filter-bar button[aria-expanded]').first().getAttribute('aria-expanded')).toBe(
+      'false',
+    );
+    expect(await page.getByRole('form', { name: 'Filters' }).count(), 'the filter panel open').toBe(0);
+
+    // Back to New Orders with its rows already here (the screen opens with them): no row focused there either.
+    await page.locator('h1').click();
+    await page.keyboard.press('j');
+    await page.locator('tbody tr[aria-current="true"]').waitFor();
+    const newOrders = page.locator('.dashboard-tiles a[href="/admin/recent-order"]');
+    await newOrders.hover();
+    await page.waitForTimeout(300);
+    await newOrders.click();
+    await page.waitForURL((url) => url.pathname === '/admin' || url.pathname === '/admin/recent-order');
+    await page.locator('table[aria-busy=false] tbody tr td:nth-child(2)').first().waitFor();
+    expect(await page.locator('tbody tr[aria-current="true"]').count(), 'a focused row in New Orders').toBe(0);
+    await context.close();
+  });
+
   it("of two quick clicks on queue links, the last one wins, even when the first one's answer was already here (issue 27)", async () => {
     const { context, page } = await onNewOrdersCountingRenders('Lara Last');
     const main = page.getByRole('navigation', { name: 'Main' });

@@ -4,7 +4,7 @@
  * (staff-paths.ts); a link here to such an address loads that app. A chunk that fails to load shows RouteError.
  */
 import { memo, use, useEffect, type ComponentType } from 'react';
-import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, useMatches, type RouteObject } from 'react-router';
 import { FOLDERS, folderDeclaration, type Folder } from '../../../shared/folders';
 import { PageLoading } from '../components/PageLoading';
 import { RouteError } from './RouteError';
@@ -62,17 +62,20 @@ interface LazyScreen<P extends object> {
   preload: () => Promise<void>;
 }
 
+type ScreenRouteObject = Pick<RouteObject, 'Component' | 'errorElement' | 'handle'>;
+
+/** A route drawn by `Component`, whose code `preload` loads. */
+function routeOf(Component: ComponentType, preload: () => Promise<void>, folder?: Folder): ScreenRouteObject {
+  const handle: ScreenHandle = { preload, ...(folder ? { folder } : {}) };
+  return { Component, errorElement: <RouteError />, handle };
+}
+
 /** A route showing `Screen` with `props` (fixed per route). */
-function screenRoute<P extends object>(
-  { Screen, preload }: LazyScreen<P>,
-  props: P,
-  folder?: Folder,
-): Pick<RouteObject, 'Component' | 'errorElement' | 'handle'> {
+function screenRoute<P extends object>({ Screen, preload }: LazyScreen<P>, props: P, folder?: Folder) {
   const Component = memo(function ScreenRoute() {
     return <Screen {...props} />;
   });
-  const handle: ScreenHandle = { preload, ...(folder ? { folder } : {}) };
-  return { Component, errorElement: <RouteError />, handle };
+  return routeOf(Component, preload, folder);
 }
 
 /** A route whose screen is a module's named export that takes no props. */
@@ -100,12 +103,24 @@ const manageTeamPage = lazyScreen(
   (m) => m.ManageTeamPage,
 );
 
+/**
+ * Every queue route shows this one component, so a click from one queue to another is, for React, the same screen
+ * with another folder: it keeps the queue's frame (its header, toolbars, filter bar, table and pager, their DOM) and
+ * redraws what differs, where a component per route took the old screen down and built the new one whole (about a
+ * quarter of the click's time, docs/performance.md). QueuePage resets what belongs to one queue when the folder
+ * changes (its search box, selection, dialogs, keyboard focus, filter draft, bulk outcome, export).
+ */
+const QueueRoute = memo(function QueueRoute() {
+  const folder = (useMatches().at(-1)?.handle as ScreenHandle | undefined)?.folder;
+  if (!folder) throw new Error('A queue route without its folder');
+  return <queuePage.Screen folder={folder} title={folderDeclaration(folder).title} />;
+});
+
 /** A folder's screen, as shared/folders.ts declares it; `handle.folder` says which folder a route shows. */
-function folderScreen(folder: Folder): Omit<RouteObject, 'index' | 'path' | 'children'> {
-  const { screen: kind, title } = folderDeclaration(folder);
-  return kind === 'future-months'
+function folderScreen(folder: Folder): ScreenRouteObject {
+  return folderDeclaration(folder).screen === 'future-months'
     ? screenRoute(futureOrdersPage, {}, folder)
-    : screenRoute(queuePage, { folder, title }, folder);
+    : routeOf(QueueRoute, queuePage.preload, folder);
 }
 
 /** Every folder at its address (relative to /admin), and the home folder at /admin itself. */

@@ -63,7 +63,9 @@ const MAX_PLACEHOLDER_ROWS = 20;
 export function QueuePage({ folder, title }: { folder: Folder; title: string }) {
   const { user } = useAuth();
   const queryClient = useQueryClient();
-  const [knownTotal, setKnownTotal] = useState<number>();
+  // The folder's total as last read (the "All" choice's limit), kept per folder: the screen stays from queue to queue.
+  const [known, setKnown] = useState<{ folder: Folder; total: number }>();
+  const knownTotal = known?.folder === folder ? known.total : undefined;
   // A page, a sort, a search or a filter asks for its rows as it is chosen, beside React's drawing of the change.
   const { params, update, setFilters } = useQueueParams(
     (next) => void prefetchQueuePage(queryClient, folder, next, knownTotal),
@@ -82,7 +84,7 @@ export function QueuePage({ folder, title }: { folder: Folder; title: string }) 
   const { rows } = live;
   const total = data?.totalRecords ?? 0;
   // Set while rendering, not in an effect: an effect would commit the whole page once more after every answer.
-  if (data && data.totalRecords !== knownTotal) setKnownTotal(data.totalRecords);
+  if (data && data.totalRecords !== knownTotal) setKnown({ folder, total: data.totalRecords });
 
   // The search box's text, once typing paused: to the address (replacing the entry), back to page 1.
   const onSearch = useCallback((q: string) => update({ q: q.trim() ? q : undefined, page: undefined }, true), [update]);
@@ -114,6 +116,8 @@ export function QueuePage({ folder, title }: { folder: Folder; title: string }) 
   const busy =
     remove.isPending || assign.isPending || release.isPending || refund.isPending || completeRefund.isPending;
   const [pending, setPending] = useState<Pending>(null);
+  // Another queue (app/router.tsx keeps this screen from queue to queue): a question about this one's orders goes.
+  if (useChanged(folder) && pending) setPending(null);
 
   // Issue 23: Work next, arrival urgency and its sort, keyboard.
   const navigate = useNavigate();
@@ -128,6 +132,7 @@ export function QueuePage({ folder, title }: { folder: Folder; title: string }) 
       }
     : undefined;
   const keys = useQueueKeys({
+    view: folder,
     rowCount: rows.length,
     enabled: !pending,
     searchRef,
@@ -181,7 +186,7 @@ export function QueuePage({ folder, title }: { folder: Folder; title: string }) 
   );
   const onSort = useCallback((sort: OrderSort | undefined) => update({ sort, page: undefined }), [update]);
   const me = useMemo(() => (user ? { id: user.id, name: user.name } : undefined), [user]);
-  const saveView = useMemo(() => <SaveViewButton folder={folder} />, [folder]);
+  const saveView = useMemo(() => <SaveViewButton key={folder} folder={folder} />, [folder]);
   const goToPage = useCallback((p: number) => update({ page: p }), [update]);
 
   const pageCount = Math.max(1, Math.ceil(total / limit));
@@ -209,7 +214,8 @@ export function QueuePage({ folder, title }: { folder: Folder; title: string }) 
   return (
     <>
       <PageHeader title={title} actions={headerActions} />
-      <SavedViewsBar folder={folder} />
+      {/* Keyed by folder, as the boxes below: what one queue's bar, box or menu holds does not pass to the next. */}
+      <SavedViewsBar key={folder} folder={folder} />
       <div className="card queue-fill">
         <div className="card-body">
           <QueueFilterBar
@@ -254,9 +260,10 @@ export function QueuePage({ folder, title }: { folder: Folder; title: string }) 
               {selected.size ? (
                 <span className="align-self-center small text-muted">{selected.size} selected</span>
               ) : null}
-              <QueueExport folder={folder} params={params} title={title} />
+              <QueueExport key={folder} folder={folder} params={params} title={title} />
             </div>
             <SearchBox
+              key={folder}
               search={params.search}
               onSearch={onSearch}
               label="Search"
@@ -268,6 +275,7 @@ export function QueuePage({ folder, title }: { folder: Folder; title: string }) 
           </div>
           {page.isError ? <div className="alert alert-danger py-2">{errorMessage(page.error)}</div> : null}
           <BulkToolbar
+            key={folder}
             view={{ folderName: folder, searchVal: params.search, filters: params.filters }}
             rows={rows}
             selected={selected}

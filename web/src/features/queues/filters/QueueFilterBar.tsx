@@ -114,9 +114,12 @@ export const QueueFilterBar = memo(function QueueFilterBar({
   const [draft, setDraft] = useState<Draft>(() => draftOf(filters));
   const [error, setError] = useState<string | null>(null);
   const filterKey = JSON.stringify(filters);
-  if (useChanged(filterKey)) {
+  // Another queue (the queue screen stays from queue to queue) starts with the panel closed.
+  const folderChanged = useChanged(folder);
+  if (useChanged(filterKey) || folderChanged) {
     setDraft(draftOf(filters));
     setError(null);
+    if (folderChanged) setOpen(false);
   }
   const sites = useLandingSites();
   const team = useAssignees(teamAssignees && open);

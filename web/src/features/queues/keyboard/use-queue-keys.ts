@@ -10,6 +10,8 @@ import { useShortcut } from '../../../lib/hotkeys';
 import { useChanged } from '../../../lib/use-changed';
 
 interface QueueKeysOptions {
+  /** Which queue the rows are of: another one starts with no row focused and the key list closed. */
+  view: string;
   rowCount: number;
   /** False while a dialog is open: keys belong to it then. */
   enabled: boolean;
@@ -44,6 +46,7 @@ export function queueKeyHelp({
 }
 
 export function useQueueKeys({
+  view,
   rowCount,
   enabled,
   onOpen,
@@ -58,8 +61,13 @@ export function useQueueKeys({
   const active = enabled && !helpOpen;
   const moved = useRef(false);
 
-  // A new page or fewer rows: keep the focus inside the table (or nowhere when it is empty).
-  if (useChanged(rowCount) && focused > rowCount - 1) setFocused(rowCount - 1);
+  // Another queue: nothing focused. A new page or fewer rows: keep the focus inside the table (or nowhere when empty).
+  const viewChanged = useChanged(view);
+  const rowCountChanged = useChanged(rowCount);
+  if (viewChanged && (focused !== -1 || helpOpen)) {
+    setFocused(-1);
+    setHelpOpen(false);
+  } else if (rowCountChanged && focused > rowCount - 1) setFocused(rowCount - 1);
   useEffect(() => {
     if (!moved.current || focused < 0) return;
     moved.current = false;
