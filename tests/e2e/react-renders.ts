@@ -136,3 +136,24 @@ export async function settleRenders(page: Page, quietMs = 1000) {
     await page.waitForTimeout(quietMs);
   }
 }
+
+/**
+ * One key typed into the search box `box` as the browser gives it, React's commit for it read at the next frame (well
+ * within the box's 500 ms wait): how often the box drew, how often the component that drew `screen` drew, and whether
+ * the search already reached the address. A box that keeps its own text draws alone (components/SearchBox.tsx).
+ */
+export const typeOneKey = (page: Page, box: string, screen: string, key: string) =>
+  page.evaluate(`(async () => {
+    const box = document.querySelector(${JSON.stringify(box)});
+    const screen = () => window.__rendersOf(document.querySelector(${JSON.stringify(screen)}));
+    const before = { box: window.__rendersOf(box), screen: screen() };
+    const set = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
+    set.call(box, box.value + ${JSON.stringify(key)});
+    box.dispatchEvent(new Event('input', { bubbles: true }));
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    return {
+      box: window.__rendersOf(box) - before.box,
+      screen: screen() - before.screen,
+      searched: location.search.includes('q='),
+    };
+  })()`) as Promise<{ box: number; screen: number; searched: boolean }>;

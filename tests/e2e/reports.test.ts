@@ -6,6 +6,7 @@ import { selectRows } from '../../server/db/client';
 import { insertOrder } from '../../server/test/order-factory';
 import { encodeId } from '../../shared/ids';
 import { launchBrowser, newPage, screenshot, signIn, startServer, type E2EServer } from './harness';
+import { RENDER_COUNTER, settleRenders, typeOneKey } from './react-renders';
 
 let server: E2EServer;
 let browser: Browser;
@@ -245,6 +246,28 @@ describe('reports in the browser', () => {
       'Process Logs Details',
     );
     await phoneScreenshot('/admin/processed-by-info', 'reports-logs-phone', 'Order Processing Logs');
+  });
+
+  it("a key in a report's search box redraws the box alone, not the report around it (issue 27)", async () => {
+    const { context, page } = await newPage(browser);
+    await context.addInitScript(RENDER_COUNTER);
+    await signIn(page, server.baseUrl, manager.email);
+    for (const report of [
+      { path: 'country-order-list', heading: 'Country Order Details', box: 'Search', key: 'a' },
+      { path: 'processed-order', heading: 'Processed By', box: 'Search', key: 'a' },
+      { path: 'processed-by-info', heading: 'Order Processing Logs', box: 'Search order id', key: '1' },
+    ]) {
+      await page.goto(`${server.baseUrl}/admin/${report.path}`);
+      await page.getByRole('heading', { name: report.heading }).waitFor();
+      await settleRenders(page, 500);
+      // The heading is drawn by the report's PageHeader, which draws again whenever the report does.
+      const afterKey = await typeOneKey(page, `input[aria-label="${report.box}"]`, 'h1', report.key);
+      expect(afterKey.searched, `${report.path}: the search went out before the key was drawn`).toBe(false);
+      expect(afterKey.box, `${report.path}: the box drew the key`).toBeGreaterThan(0);
+      expect(afterKey.screen, `${report.path}: the report drawn again for a key`).toBe(0);
+      await page.waitForURL(/q=/);
+    }
+    await context.close();
   });
 
   it('Gateway Setting: a Manager switches the active gateway; a Team member is refused', async () => {

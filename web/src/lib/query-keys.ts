@@ -7,6 +7,8 @@ export const queryKeys = {
   orders: {
     all: () => ['orders'] as const,
     lists: () => ['orders', 'list'] as const,
+    /** Every page of one folder's list (each `list` key starts with it). */
+    folderLists: (folder: string) => ['orders', 'list', folder] as const,
     list: (folder: string, params: Record<string, unknown>) => ['orders', 'list', folder, params] as const,
     details: () => ['orders', 'detail'] as const,
     detail: (orderId: number | string) => ['orders', 'detail', String(orderId)] as const,

@@ -114,7 +114,7 @@ export function useLiveQueue(
   });
 
   const reloadPage = useCallback(
-    () => queryClient.invalidateQueries({ queryKey: [...queryKeys.orders.lists(), folder] }),
+    () => queryClient.invalidateQueries({ queryKey: queryKeys.orders.folderLists(folder) }),
     [queryClient, folder],
   );
 

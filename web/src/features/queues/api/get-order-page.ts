@@ -3,7 +3,7 @@
  * POST admin/search-order with one (the server searches the whole folder).
  * The previous page stays on screen while the next one loads.
  */
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { partialMatchKey, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Folder } from '../../../../../shared/orders';
 import type { OrderListRow } from '../../../../../shared/schemas/order-list';
 import {
@@ -67,7 +67,10 @@ export const orderPageQuery = (folder: Folder, params: OrderPageParams) =>
     queryKey: queryKeys.orders.list(folder, { ...params }),
     queryFn: ({ signal }) => fetchOrderPage(folder, params, signal),
     // The previous page of the same folder, never another folder's rows (the queue screen stays from queue to queue).
-    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[2] === folder ? previous : undefined),
+    placeholderData: (previous, previousQuery) =>
+      previousQuery && partialMatchKey(previousQuery.queryKey, queryKeys.orders.folderLists(folder))
+        ? previous
+        : undefined,
   });
 
 export const useOrderPage = (folder: Folder, params: OrderPageParams) => useQuery(orderPageQuery(folder, params));
