@@ -481,8 +481,9 @@ describe('order queues in the browser', () => {
     await question.waitFor();
     await page.goBack();
     await page.getByRole('heading', { name: 'Order History' }).waitFor();
-    await question.waitFor({ state: 'detached', timeout: 5000 });
-    expect(await page.getByRole('dialog').count()).toBe(0);
+    // The question's text goes at once; the dialog itself fades out first (Bootstrap's transition).
+    await page.getByRole('dialog').waitFor({ state: 'detached', timeout: 5000 });
+    expect(await question.count(), 'the question about the queue left').toBe(0);
     await context.close();
   });
 
