@@ -188,8 +188,12 @@ const percentile = (values: number[], q: number) => {
 };
 
 /**
- * Runs `act` in the page and resolves when `drawn` holds: the time from the action to the next frame after the DOM
- * first satisfies it (a MutationObserver, so no polling interval is added), and the API call's own duration from the
+ * Runs `act` in the page and resolves when `drawn` holds: the time from the action to the end of the next frame
+ * after the DOM first satisfies it (a MutationObserver, so no polling interval is added). The frame's end is the
+ * first task after its animation-frame callbacks, by then the browser has worked out that frame's style and layout
+ * and painted it; the figures before 2026-11-28's fourth stop stopped at the callbacks, before that work, so a page
+ * that forced its layout in a callback of its own was charged for it and one that left it to the frame was not
+ * (docs/performance.md). The API call's own duration comes from the
  * resource timing of the first request whose URL contains `api` started after the action. "After the answer" counts
  * from the answer or the action, whichever came last (an answer asked for on intent may be there before the click).
  */
@@ -211,7 +215,11 @@ async function timeInPage(
       const check = () => {
         if (!isDrawn()) return;
         observer.disconnect();
-        requestAnimationFrame(() => resolve(performance.now()));
+        requestAnimationFrame(() => {
+          const afterFrame = new MessageChannel();
+          afterFrame.port1.onmessage = () => resolve(performance.now());
+          afterFrame.port2.postMessage(0);
+        });
       };
       observer.observe(document.body, { childList: true, subtree: true, attributes: true, characterData: true });
       queueMicrotask(check);
