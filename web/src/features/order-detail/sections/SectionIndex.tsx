@@ -96,11 +96,22 @@ function useCurrentSection(ids: string[]): string | null {
       if (!frame) frame = requestAnimationFrame(update);
     };
     window.addEventListener('scroll', onScroll, { passive: true });
-    // At the next frame, not now: read now, the page's layout would be worked out once more before it is drawn.
-    onScroll();
+    // The first reading waits until the page is drawn: read in the frame's callbacks (as a scroll's are), it made the
+    // browser work out the new page's layout there, ahead of the frame's own, which content-visibility (far
+    // sections drawn as they come near) then did once more (issue 27: 3-5 ms of a View click). After the frame, the
+    // layout is already worked out and reading it costs nothing.
+    let afterPaint = 0;
+    if (!list.length) setCurrent(null);
+    else {
+      frame = requestAnimationFrame(() => {
+        frame = 0;
+        afterPaint = window.setTimeout(update);
+      });
+    }
     return () => {
       window.removeEventListener('scroll', onScroll);
       cancelAnimationFrame(frame);
+      clearTimeout(afterPaint);
     };
   }, [key]);
   return current;
