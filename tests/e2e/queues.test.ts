@@ -251,17 +251,19 @@ describe('order queues in the browser', () => {
     await context.close();
   });
 
-  it('asks for a queue, and an order, as soon as the pointer is on its link: the click finds the answer (issue 27)', async () => {
+  it('asks for a queue, and an order with its mails, as soon as the pointer is on its link: the click finds the answers (issue 27)', async () => {
     const member = await server.createMember('Team', 'Hover Helen');
     const { context, page } = await newPage(browser);
     await signIn(page, server.baseUrl, member.email);
     await page.locator('tbody tr td:nth-child(2)').first().waitFor();
     const lists: string[] = [];
     const details: string[] = [];
+    const mails: string[] = [];
     page.on('request', (request) => {
       const url = new URL(request.url());
       if (url.pathname === '/api/admin/get-orders-list/orderHistory') lists.push(url.search);
       if (url.pathname.startsWith('/api/admin/get-orders-details/')) details.push(url.pathname);
+      if (url.pathname.startsWith('/api/admin/get-email-history/')) mails.push(url.pathname);
     });
 
     // The pointer on the sidebar's Order History: its first page is asked for before any click.
@@ -280,6 +282,13 @@ describe('order queues in the browser', () => {
     await firstRow.getByRole('link', { name: 'View' }).hover();
     await expect.poll(() => details.length).toBe(1);
     expect(details[0]).toBe(`/api/admin/get-orders-details/${orderId}`);
+    // With it, the order's mails: the page that opens does not start that request itself (nor ask again).
+    await expect.poll(() => mails).toEqual([`/api/admin/get-email-history/${orderId}`]);
+    await firstRow.getByRole('link', { name: 'View' }).click();
+    await page.getByRole('heading', { name: 'Email History' }).waitFor();
+    await page.locator('.od-summary').waitFor();
+    await page.waitForTimeout(300);
+    expect(mails, "the page took the mails' answer the pointer asked for").toHaveLength(1);
     await context.close();
   });
 

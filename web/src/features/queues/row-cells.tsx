@@ -6,6 +6,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
+import { prefetchEmailHistory } from '../documents';
 import { prefetchOrderDetail } from '../order-detail';
 import type { OrderListRow } from '../../../../shared/schemas/order-list';
 import { paths } from '../../lib/paths';
@@ -63,7 +64,11 @@ export function RowActions({
   children?: ReactNode;
 }) {
   const queryClient = useQueryClient();
-  const prefetch = () => prefetchOrderDetail(queryClient, row.order_id);
+  // What the order's page opens with: the order, then its mails (features/documents).
+  const prefetch = () => {
+    prefetchOrderDetail(queryClient, row.order_id);
+    prefetchEmailHistory(queryClient, row.order_id);
+  };
   return (
     <div className="queue-row-actions" data-card-actions>
       <Link
