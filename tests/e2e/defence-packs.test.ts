@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { eq } from 'drizzle-orm';
 import { extractText } from 'unpdf';
 import { downloadHistory, mails, uploadDocs } from '../../server/db/schema';
@@ -194,6 +194,19 @@ describe('defence packs on the order detail', () => {
 
     // Each generated pack is in the order's timeline.
     await page.getByText('Defence pack 2 generated').first().waitFor();
+
+    // A pack is prepared afresh at each opening (nothing of a closed pack is kept on the page).
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    const asked: unknown[] = [];
+    const onRequest = (request: Request) => {
+      if (request.url().endsWith('/api/admin/defence-pack-details')) asked.push(request.postDataJSON());
+    };
+    page.on('request', onRequest);
+    await page.getByRole('button', { name: 'Defence Pack 2' }).click();
+    await table.waitFor();
+    await modal.getByRole('button', { name: 'Close' }).first().click();
+    page.off('request', onRequest);
+    expect(asked, 'the second opening asked for the pack').toEqual([{ orderId, defencePackType: 2 }]);
   });
 
   it('mails the Download History to the address typed, and the mail joins the Email History', async () => {

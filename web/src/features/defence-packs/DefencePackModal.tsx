@@ -23,7 +23,26 @@ export function DefencePackModal({
   show: boolean;
   onClose(): void;
 }) {
-  const pack = useDefencePack(orderId, type, show);
+  return (
+    <LazyModal
+      show={show}
+      onHide={onClose}
+      size="xl"
+      scrollable
+      className="dp-modal"
+      aria-labelledby={`dp-title-${type}`}
+    >
+      <DefencePackContent orderId={orderId} type={type} onClose={onClose} />
+    </LazyModal>
+  );
+}
+
+/**
+ * The open pack: drawn only while its modal is (LazyModal), so a closed pack asks for nothing and holds no query
+ * observer on the order page (issue 27: the two packs' observers were part of every order's first draw).
+ */
+function DefencePackContent({ orderId, type, onClose }: { orderId: number; type: DefencePackType; onClose(): void }) {
+  const pack = useDefencePack(orderId, type);
   const [opening, setOpening] = useState(false);
   const openPdf = async () => {
     setOpening(true);
@@ -36,14 +55,7 @@ export function DefencePackModal({
     }
   };
   return (
-    <LazyModal
-      show={show}
-      onHide={onClose}
-      size="xl"
-      scrollable
-      className="dp-modal"
-      aria-labelledby={`dp-title-${type}`}
-    >
+    <>
       <Modal.Header closeButton>
         <Modal.Title as="h2" className="h5" id={`dp-title-${type}`}>
           {DEFENCE_PACK_TITLES[type]}
@@ -73,6 +85,6 @@ export function DefencePackModal({
           Print
         </button>
       </Modal.Footer>
-    </LazyModal>
+    </>
   );
 }

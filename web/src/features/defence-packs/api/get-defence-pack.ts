@@ -12,7 +12,8 @@ import { queryKeys } from '../../../lib/query-keys';
 
 export const defencePackKey = (orderId: number, type: DefencePackType) => ['defence-pack', orderId, type] as const;
 
-export function useDefencePack(orderId: number, type: DefencePackType, enabled: boolean) {
+/** Used by the open pack alone (DefencePackModal draws it only while open): its first use is the opening's fetch. */
+export function useDefencePack(orderId: number, type: DefencePackType) {
   const client = useQueryClient();
   return useQuery(
     queryOptions({
@@ -23,7 +24,6 @@ export function useDefencePack(orderId: number, type: DefencePackType, enabled: 
         void client.invalidateQueries({ queryKey: queryKeys.orders.detail(orderId), exact: true });
         return pack;
       },
-      enabled,
       staleTime: Infinity,
       gcTime: 0,
       retry: false,
