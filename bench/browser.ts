@@ -3,11 +3,12 @@
  *  - Lighthouse (mobile preset, simulated throttling, Debian's Chromium) on sign-in, track, download, a queue and
  *    an order detail: performance and accessibility scores;
  *  - felt latency: Chromium driven by playwright-core, p50/p95 over repeated runs of a click on a queue link to its
- *    table drawn, a click on View to the order detail drawn, and typing a search to its results drawn, each beside
+ *    table drawn (painted: the end of the frame that shows it), a click on View to the order detail drawn, and
+ *    typing a search to its results drawn, each beside
  *    the time of its API call alone (the browser's resource timing), so the client's own share shows as a ratio;
  *    and the queue link again as a mouse reaches it, resting on the link before the click (the app asks for the
- *    queue on that intent); and, as the floor under every figure, a change to the page that needs no work, to its
- *    next frame (what the measure itself adds: headless Chromium draws a frame soon after one is asked for, 2-4 ms
+ *    queue on that intent); and, as the floor under every figure, a change to the page that needs no work, to the
+ *    end of its next frame (what the measure itself adds: headless Chromium draws a frame soon after one is asked for, 2-4 ms
  *    here, where a screen at 60 frames a second would wait up to 16.7 ms).
  * Both are phases of `npm run bench` (bench/run.ts); `BENCH_ONLY=lighthouse` or `BENCH_ONLY=felt` runs one alone.
  */
@@ -190,12 +191,13 @@ const percentile = (values: number[], q: number) => {
 /**
  * Runs `act` in the page and resolves when `drawn` holds: the time from the action to the end of the next frame
  * after the DOM first satisfies it (a MutationObserver, so no polling interval is added). The frame's end is the
- * first task after its animation-frame callbacks, by then the browser has worked out that frame's style and layout
- * and painted it; the figures before 2026-11-28's fourth stop stopped at the callbacks, before that work, so a page
- * that forced its layout in a callback of its own was charged for it and one that left it to the frame was not
- * (docs/performance.md). The API call's own duration comes from the
- * resource timing of the first request whose URL contains `api` started after the action. "After the answer" counts
- * from the answer or the action, whichever came last (an answer asked for on intent may be there before the click).
+ * first user-blocking task posted from its animation-frame callbacks: by then the browser has worked out that
+ * frame's style and layout and painted it (checked against Chrome's trace: 1-2 ms after the frame's rendering).
+ * The figures recorded up to 2026-11-28 11:00 UTC stopped at those callbacks, before that work: a page that forced
+ * its layout in a callback of its own was charged for it, one that left it to the frame was not
+ * (docs/performance.md). The API call's own duration comes from the resource timing of the first request whose URL
+ * contains `api` started after the action. "After the answer" counts from the answer or the action, whichever came
+ * last (an answer asked for on intent may be there before the click).
  */
 async function timeInPage(
   page: Page,
@@ -215,11 +217,9 @@ async function timeInPage(
       const check = () => {
         if (!isDrawn()) return;
         observer.disconnect();
-        requestAnimationFrame(() => {
-          const afterFrame = new MessageChannel();
-          afterFrame.port1.onmessage = () => resolve(performance.now());
-          afterFrame.port2.postMessage(0);
-        });
+        // A user-blocking task runs as soon as the frame's rendering ends, ahead of the tasks the page queued before
+        // it (React's effects, timers), which a plain message would wait behind.
+        requestAnimationFrame(() => scheduler.postTask(() => resolve(performance.now()), { priority: "user-blocking" }));
       };
       observer.observe(document.body, { childList: true, subtree: true, attributes: true, characterData: true });
       queueMicrotask(check);
