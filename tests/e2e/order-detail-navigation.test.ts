@@ -197,6 +197,43 @@ describe('order detail: a sticky bar and a section index', () => {
     expect(await page.locator('#process-log-body').isVisible()).toBe(true);
   });
 
+  it("reads no element's position in the frame's callbacks as the page opens: the section index waits until it is drawn (issue 27)", async () => {
+    const member = await server.createMember('Team', 'Lea Layout');
+    const s = await newPage(browser);
+    contexts.push(s.context);
+    // Each position read inside an animation-frame callback: it makes the browser lay the new page out there, ahead
+    // of the frame's own layout.
+    await s.context.addInitScript(() => {
+      const reads: string[] = [];
+      (window as unknown as { __readsInFrameCallbacks: string[] }).__readsInFrameCallbacks = reads;
+      let inCallback = false;
+      const requestFrame = window.requestAnimationFrame.bind(window);
+      window.requestAnimationFrame = (callback) =>
+        requestFrame((time) => {
+          inCallback = true;
+          try {
+            callback(time);
+          } finally {
+            inCallback = false;
+          }
+        });
+      const rect = Element.prototype.getBoundingClientRect;
+      Element.prototype.getBoundingClientRect = function (this: Element) {
+        if (inCallback) reads.push(this.id || this.className || this.tagName);
+        return rect.call(this);
+      };
+    });
+    await signIn(s.page, server.baseUrl, member.email);
+    await open(s.page, server.baseUrl, await longOrder());
+    await s.page.waitForTimeout(500);
+    expect(
+      await s.page.evaluate(() => (window as unknown as { __readsInFrameCallbacks: string[] }).__readsInFrameCallbacks),
+    ).toEqual([]);
+    // The index still follows the reader.
+    await s.page.keyboard.press('a');
+    await expect.poll(() => bar(s.page).locator('a[aria-current="location"]').innerText()).toMatch(/^Answers/);
+  });
+
   it('draws each section once as the page opens: the sections saying they are there redraws the index alone (issue 27)', async () => {
     const member = await server.createMember('Team', 'Rena Renders');
     const s = await newPage(browser);
