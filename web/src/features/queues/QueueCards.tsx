@@ -10,6 +10,7 @@ import type { OrderListRow } from '../../../../shared/schemas/order-list';
 import { arrivalDate } from './format';
 import { fullName, RowActions, RowCheckbox } from './row-cells';
 import { DepartedNote, ViewersMark } from '../live';
+import { Bar, PlaceholderActions } from './placeholders';
 import { queueItemClasses, queueItemProps, type QueueItemProps } from './queue-item';
 import type { QueueRowsProps } from './QueueTable';
 
@@ -142,12 +143,6 @@ function CardDate({ date, urgency }: { date: string; urgency: ArrivalUrgency | n
   );
 }
 
-const Bar = ({ text }: { text: string }) => (
-  <span className="placeholder">
-    <span className="invisible">{text}</span>
-  </span>
-);
-
 /** A loading card as tall as a real one, so nothing moves when the rows come (issue 27). */
 const PlaceholderCard = memo(function PlaceholderCard({ withDelete }: { withDelete: boolean }) {
   return (
@@ -178,10 +173,7 @@ const PlaceholderCard = memo(function PlaceholderCard({ withDelete }: { withDele
           </dd>
         </div>
       </dl>
-      <div className="queue-row-actions">
-        <span className="btn btn-sm btn-primary disabled placeholder">View</span>
-        {withDelete ? <span className="btn btn-sm btn-outline-danger disabled placeholder">Delete</span> : null}
-      </div>
+      <PlaceholderActions withDelete={withDelete} />
     </li>
   );
 });

@@ -15,6 +15,7 @@ import { QueueCards } from './QueueCards';
 import { EmailCell, NameCell, RowActionsCell, RowCheckbox } from './row-cells';
 import { TruncatedText } from './TruncatedText';
 import { ArrivalCell, ArrivalHeader } from './urgency/row-urgency';
+import { Bar, PlaceholderActions } from './placeholders';
 import { queueItemClasses, queueItemProps, type QueueItemProps, type QueueItemSource } from './queue-item';
 
 /** What the table's rows and the phone's cards both draw. */
@@ -134,13 +135,6 @@ const QueueRow = memo(function QueueRow(item: QueueItemProps & { onToggle(orderI
   );
 });
 
-/** A grey bar as wide and tall as `text` would be (the text itself hidden). */
-const Bar = ({ text }: { text: string }) => (
-  <span className="placeholder">
-    <span className="invisible">{text}</span>
-  </span>
-);
-
 /**
  * A loading row of the same cells as a real one, each a bar the size of a typical value, so the table is as high
  * while it loads as after at every width (issue 27: the rows arriving shifted the page below them, CLS 0.17).
@@ -173,10 +167,7 @@ const PlaceholderRow = memo(function PlaceholderRow({ withDelete }: { withDelete
         <Bar text="Pending" />
       </td>
       <td className="queue-cell-actions">
-        <div className="queue-row-actions">
-          <span className="btn btn-sm btn-primary disabled placeholder">View</span>
-          {withDelete ? <span className="btn btn-sm btn-outline-danger disabled placeholder">Delete</span> : null}
-        </div>
+        <PlaceholderActions withDelete={withDelete} />
       </td>
     </tr>
   );
