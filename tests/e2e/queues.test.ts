@@ -363,6 +363,58 @@ describe('order queues in the browser', () => {
     await context.close();
   });
 
+  it("a queue link's click starts no request between its answer and the new screen's paint: the saved views go with the rows, the counts after the paint (issue 27)", async () => {
+    const member = await server.createMember('Team', 'Paint Paula');
+    const { context, page } = await newPage(browser);
+    await signIn(page, server.baseUrl, member.email);
+    await page.locator('table[aria-busy=false] tbody tr td:nth-child(2)').first().waitFor();
+    await page.waitForTimeout(500);
+    // The click, from inside the page, and the end of the frame that shows the new queue's rows: a timer set from
+    // that frame's callbacks fires after its paint (and before a timer the app set from the same frame).
+    const painted = await page.evaluate(async () => {
+      performance.clearResourceTimings();
+      const start = performance.now();
+      const drawn = () =>
+        location.pathname === '/admin/order-history' &&
+        /^\d+$/.test(document.querySelector('table[aria-busy=false] tbody tr td:nth-child(2)')?.textContent ?? '') &&
+        [...document.querySelectorAll('h1')].some((h) => h.textContent?.includes('Order History'));
+      const end = new Promise<number>((resolve) => {
+        const observer = new MutationObserver(() => {
+          if (!drawn()) return;
+          observer.disconnect();
+          requestAnimationFrame(() => setTimeout(() => resolve(performance.now())));
+        });
+        observer.observe(document.body, { childList: true, subtree: true, attributes: true, characterData: true });
+      });
+      document.querySelector<HTMLAnchorElement>('nav[aria-label="Main"] a[href="/admin/order-history"]')!.click();
+      return { start, end: await end };
+    });
+    await page.waitForTimeout(1000);
+    const requests = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .filter((e) => new URL(e.name).pathname.startsWith('/api/'))
+        .map((e) => ({
+          path: new URL(e.name).pathname,
+          start: e.startTime,
+          answered: (e as PerformanceResourceTiming).responseEnd,
+        })),
+    );
+    const rows = requests.find((r) => r.path === '/api/admin/get-orders-list/orderHistory')!;
+    expect(rows, 'the rows asked for at the click').toBeDefined();
+    const between = requests.filter((r) => r.start > rows.answered && r.start < painted.end).map((r) => r.path);
+    expect(between, 'requests started after the answer, before the paint').toEqual([]);
+    // The queue's saved views went with its rows; the frame's counts and urgency figures are still read again.
+    const started = (path: string) => requests.filter((r) => r.path === path).map((r) => r.start);
+    expect(started('/api/admin/saved-views')).toHaveLength(1);
+    expect(started('/api/admin/saved-views')[0]!).toBeLessThan(rows.answered);
+    for (const path of ['/api/admin/get-folder-count', '/api/admin/arrival-urgency']) {
+      expect(started(path), path).toHaveLength(1);
+      expect(started(path)[0]!, `${path} after the paint`).toBeGreaterThanOrEqual(painted.end);
+    }
+    await context.close();
+  });
+
   it('a click on a queue link whose first page is not here yet waits for it (up to ANSWER_WAIT_MS) and draws the screen with its rows in one commit (issue 27)', async () => {
     const { context, page } = await onNewOrdersCountingRenders('Wendy Waits');
     const before = await renderLog(page);

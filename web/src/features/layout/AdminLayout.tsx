@@ -4,7 +4,7 @@
  * stream wraps it all (its state shows in the top bar). Queue screens size themselves to the window inside it
  * (queues.css, issue 26).
  */
-import { memo, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { memo, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, matchPath, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { Dropdown } from 'react-bootstrap';
 import { useQueryClient } from '@tanstack/react-query';
@@ -21,6 +21,7 @@ import { SessionExpiryWarning } from '../session-expiry';
 import { PageLoading } from '../../components/PageLoading';
 import { useArrivalUrgency } from '../../lib/arrival-urgency';
 import { useChanged } from '../../lib/use-changed';
+import { afterNextPaint } from '../../lib/after-paint';
 import { AppLogo } from '../../components/AppLogo';
 import './admin-layout.css';
 
@@ -91,10 +92,18 @@ export function AdminLayout() {
 
   // A navigation closes the sidebar (on a phone it covers the screen), in the same pass as the new screen.
   if (useChanged(pathname) && sidebarOpen) setSidebarOpen(false);
+  // The counts and urgency figures read again after each navigation (the first screen's are read as they mount).
+  const countedAt = useRef(pathname);
   useEffect(() => {
-    // Joins a request already in flight (the first mount's) instead of cancelling and repeating it.
-    if (user) void counts.refetch({ cancelRefetch: false });
-    if (user) void urgency.refetch({ cancelRefetch: false });
+    if (!user || countedAt.current === pathname) return;
+    // Once the new screen is painted: started in the effect itself, the two requests ran before the paint when
+    // React ran the effects ahead of the frame, 2-3 ms of a queue click (issue 27). They join a request still in
+    // flight instead of cancelling and repeating it.
+    return afterNextPaint(() => {
+      countedAt.current = pathname;
+      void counts.refetch({ cancelRefetch: false });
+      void urgency.refetch({ cancelRefetch: false });
+    });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- on each navigation only, not when the queries change
   }, [pathname]);
 

@@ -1,11 +1,12 @@
 /**
- * A queue's first page asked for as soon as someone shows the intent to open it (the pointer on its link, the link
+ * A queue's first page (and its saved views) asked for as soon as someone shows the intent to open it (the pointer on its link, the link
  * focused, the click itself), so the answer travels while the screen's code runs and draws (issue 27: felt latency).
  * The request is the one the queue screen makes for that address (`queuePageRequest`), so the screen finds it in the
  * query cache, answered or in flight, instead of asking again; an answer still fresh is not asked for twice.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { folderDeclaration, type Folder } from '../../../../shared/folders';
+import { prefetchSavedViews } from '../saved-views';
 import { orderPageQuery } from './api/get-order-page';
 import { effectiveLimit, parseQueueParams, queuePageRequest, type QueueParams } from './use-queue-params';
 
@@ -16,7 +17,11 @@ import { effectiveLimit, parseQueueParams, queuePageRequest, type QueueParams } 
 function prefetchQueue(queryClient: QueryClient, folder: Folder): Promise<void> | undefined {
   // Future Order opens on its month tiles: no list until a month is chosen.
   if (folderDeclaration(folder).screen === 'future-months') return undefined;
-  return prefetchQueuePage(queryClient, folder, parseQueueParams(new URLSearchParams()), undefined);
+  // Its saved views too, on their way before the screen appears: asked for by the screen's bar as it mounts, their
+  // request ran before the paint (2 ms of a queue click, issue 27). A click does not wait for them (only the rows).
+  const rows = prefetchQueuePage(queryClient, folder, parseQueueParams(new URLSearchParams()), undefined);
+  void prefetchSavedViews(queryClient, folder);
+  return rows;
 }
 
 /**

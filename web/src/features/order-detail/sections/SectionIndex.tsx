@@ -3,6 +3,7 @@
  * (shown beside it; `?` lists them). The customer's answers are `a`. Only sections on the page are listed.
  */
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import { afterNextPaint } from '../../../lib/after-paint';
 import { useShortcut } from '../../../lib/hotkeys';
 import { coveredHeight, usePresentSections, useSections } from './section-state';
 
@@ -100,18 +101,13 @@ function useCurrentSection(ids: string[]): string | null {
     // browser work out the new page's layout there, ahead of the frame's own, which content-visibility (far
     // sections drawn as they come near) then did once more (issue 27: 3-5 ms of a View click). After the frame, the
     // layout is already worked out and reading it costs nothing.
-    let afterPaint = 0;
+    let cancelFirst = () => {};
     if (!list.length) setCurrent(null);
-    else {
-      frame = requestAnimationFrame(() => {
-        frame = 0;
-        afterPaint = window.setTimeout(update);
-      });
-    }
+    else cancelFirst = afterNextPaint(update);
     return () => {
       window.removeEventListener('scroll', onScroll);
       cancelAnimationFrame(frame);
-      clearTimeout(afterPaint);
+      cancelFirst();
     };
   }, [key]);
   return current;
