@@ -392,4 +392,30 @@ describe('delivery of the built app', () => {
     expect(scripts.slice(before).filter((s) => s.includes('OrderDetailRoute'))).toEqual([]);
     await context.close();
   });
+
+  it("loads a screen's code as the pointer rests on its link, or the link is focused, before any click", async () => {
+    const { context, page } = await newPage(browser);
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (/\/assets\/.+\.js$/.test(request.url())) scripts.push(new URL(request.url()).pathname);
+    });
+    await signIn(page, server.baseUrl, staffEmail);
+    await page.locator('table[aria-busy=false] tbody tr td').first().waitFor();
+    const main = page.getByRole('navigation', { name: 'Main' });
+    // Two report screens: neither is part of a queue's load, nor of the screens loaded while it is idle.
+    const loaded = (chunk: string) => scripts.some((s) => s.includes(chunk));
+    expect(loaded('CountryOrderListPage') || loaded('ProcessedOrderPage')).toBe(false);
+    await main.getByRole('link', { name: 'Country Order List' }).hover();
+    await expect.poll(() => loaded('CountryOrderListPage'), 'on the pointer').toBe(true);
+    await main.getByRole('link', { name: 'Order Processed' }).focus();
+    await expect.poll(() => loaded('ProcessedOrderPage'), 'on focus').toBe(true);
+    // Still where it was: the code came, not the screen.
+    await page.waitForTimeout(300);
+    expect(new URL(page.url()).pathname).toBe('/admin');
+    const before = scripts.length;
+    await main.getByRole('link', { name: 'Country Order List' }).click();
+    await page.getByRole('heading', { name: 'Country Order Details' }).waitFor();
+    expect(scripts.slice(before).filter((s) => s.includes('CountryOrderListPage'))).toEqual([]);
+    await context.close();
+  });
 });

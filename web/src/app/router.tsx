@@ -267,4 +267,25 @@ export function preloadLikelyScreens(): void {
   }, LIKELY_SCREENS_AFTER_MS);
 }
 
+/**
+ * The code of the screen an in-app link opens, loaded as someone shows the intent to follow it: the pointer on the
+ * link, the link focused, or at the latest the press itself, ahead of the router, which asks for it only as it draws
+ * the new screen. Within the two seconds before preloadLikelyScreens, a View click fetched and compiled the order
+ * page's chunks after the order's answer had come (10-40 ms into the click, traced; issue 27). A link to another
+ * app's address (the public pages) matches no screen here and loads nothing.
+ */
+export function preloadScreensOnIntent(): void {
+  let last = '';
+  const onIntent = (event: Event) => {
+    const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
+    if (!(link instanceof HTMLAnchorElement) || link.origin !== window.location.origin) return;
+    // The pointer crossing a link's inner elements repeats the event: one look-up per link reached.
+    if (link.pathname === last || !isStaffPath(link.pathname)) return;
+    last = link.pathname;
+    void preloadScreens(link.pathname);
+  };
+  for (const type of ['pointerover', 'focusin', 'pointerdown', 'click'])
+    document.addEventListener(type, onIntent, { capture: true, passive: true });
+}
+
 export const createRouter = () => createBrowserRouter(routes);

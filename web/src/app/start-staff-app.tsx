@@ -2,7 +2,7 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
-import { preloadLikelyScreens, preloadScreens } from './router';
+import { preloadLikelyScreens, preloadScreens, preloadScreensOnIntent } from './router';
 
 /** For the sign-in app, which loads the destination's screens before it hands over. */
 export { preloadScreens };
@@ -24,4 +24,5 @@ export async function startStaffApp(root: HTMLElement, notice?: string) {
     ),
   );
   preloadLikelyScreens();
+  preloadScreensOnIntent();
 }
