@@ -406,9 +406,9 @@ describe('delivery of the built app', () => {
     const loaded = (chunk: string) => scripts.some((s) => s.includes(chunk));
     expect(loaded('CountryOrderListPage') || loaded('ProcessedOrderPage')).toBe(false);
     await main.getByRole('link', { name: 'Country Order List' }).hover();
-    await expect.poll(() => loaded('CountryOrderListPage'), 'on the pointer').toBe(true);
+    await expect.poll(() => loaded('CountryOrderListPage'), { message: 'on the pointer' }).toBe(true);
     await main.getByRole('link', { name: 'Order Processed' }).focus();
-    await expect.poll(() => loaded('ProcessedOrderPage'), 'on focus').toBe(true);
+    await expect.poll(() => loaded('ProcessedOrderPage'), { message: 'on focus' }).toBe(true);
     // Still where it was: the code came, not the screen.
     await page.waitForTimeout(300);
     expect(new URL(page.url()).pathname).toBe('/admin');
