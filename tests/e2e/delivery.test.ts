@@ -36,6 +36,18 @@ async function openFirstOrder(page: Page): Promise<number> {
   return orderId;
 }
 
+/** A staff member's queue, signed in and drawn, with the scripts the page asks for from the start. */
+async function onQueueRecordingScripts() {
+  const { context, page } = await newPage(browser);
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (/\/assets\/.+\.js$/.test(request.url())) scripts.push(new URL(request.url()).pathname);
+  });
+  await signIn(page, server.baseUrl, staffEmail);
+  await page.locator('table[aria-busy=false] tbody tr td').first().waitFor();
+  return { context, page, scripts };
+}
+
 /** Console errors and CSP violations the page reports from now on. */
 async function watchProblems(page: Page) {
   const problems: string[] = [];
@@ -376,13 +388,7 @@ describe('delivery of the built app', () => {
   });
 
   it("loads the order page's code while a queue is open and idle, so the first View does not wait for it", async () => {
-    const { context, page } = await newPage(browser);
-    const scripts: string[] = [];
-    page.on('request', (request) => {
-      if (/\/assets\/.+\.js$/.test(request.url())) scripts.push(new URL(request.url()).pathname);
-    });
-    await signIn(page, server.baseUrl, staffEmail);
-    await page.locator('table[aria-busy=false] tbody tr td').first().waitFor();
+    const { context, page, scripts } = await onQueueRecordingScripts();
     expect(scripts.some((s) => s.includes('OrderDetailRoute'))).toBe(false); // not part of the queue's first load
     // A couple of seconds after the first screen, the browser idle: the order page's chunk comes.
     await expect.poll(() => scripts.some((s) => s.includes('OrderDetailRoute'))).toBe(true);
@@ -394,13 +400,7 @@ describe('delivery of the built app', () => {
   });
 
   it("loads a screen's code as the pointer rests on its link, or the link is focused, before any click", async () => {
-    const { context, page } = await newPage(browser);
-    const scripts: string[] = [];
-    page.on('request', (request) => {
-      if (/\/assets\/.+\.js$/.test(request.url())) scripts.push(new URL(request.url()).pathname);
-    });
-    await signIn(page, server.baseUrl, staffEmail);
-    await page.locator('table[aria-busy=false] tbody tr td').first().waitFor();
+    const { context, page, scripts } = await onQueueRecordingScripts();
     const main = page.getByRole('navigation', { name: 'Main' });
     // Two report screens: neither is part of a queue's load, nor of the screens loaded while it is idle.
     const loaded = (chunk: string) => scripts.some((s) => s.includes(chunk));
