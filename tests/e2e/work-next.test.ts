@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 import { sql } from 'drizzle-orm';
 import { selectRows } from '../../server/db/client';
 import { insertOrder, type OrderValues } from '../../server/test/order-factory';
-import { encodeId } from '../../shared/ids';
+import { decodeOrderId, encodeId } from '../../shared/ids';
 import { type E2EServer, launchBrowser, newPage, orderRow, screenshot, signIn, startServer } from './harness';
 
 let server: E2EServer;
@@ -181,6 +181,52 @@ describe('work next, arrival urgency and keys in the browser', () => {
     await page.waitForURL(`${server.baseUrl}/admin/recent-order?sort=arrival`);
     await orderRow(page, ids.passed).waitFor();
     await orderRow(page, ids.inTwoDays).waitFor({ state: 'detached' });
+    await context.close();
+  });
+
+  it("Enter on a row, and Work next, ask for the order's mails with the order, before the order has come (issue 27)", async () => {
+    const member = await server.createMember('Team', 'Ada Ahead');
+    const { context, page } = await newPage(browser);
+    await signIn(page, server.baseUrl, member.email);
+    // The order's answer held back: its mails are asked for meanwhile only if they went with it. The page itself
+    // asks for them once the order has come (its mails section needs the order).
+    const mails: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith('/api/admin/get-email-history/')) mails.push(pathname);
+    });
+    let release = () => {};
+    await page.route('**/api/admin/get-orders-details/**', async (route) => {
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await route.continue();
+    });
+    const opened = async (open: () => Promise<void>) => {
+      mails.length = 0;
+      await open();
+      await expect.poll(() => mails.length, { message: 'the mails asked for before the order came' }).toBe(1);
+      const orderId = decodeOrderId(new URL(page.url()).pathname.split('/').pop()!);
+      expect(mails).toEqual([`/api/admin/get-email-history/${orderId}`]);
+      release();
+      await page.locator('.od-page').waitFor();
+    };
+
+    await page.goto(`${server.baseUrl}/admin/recent-order`);
+    await orderRow(page, ids.later).waitFor();
+    await opened(async () => {
+      await page.keyboard.press('j'); // the first row
+      await page.locator('tbody tr[data-row-index="0"]').and(page.locator(':focus')).waitFor();
+      await page.keyboard.press('Enter');
+      await page.waitForURL(/\/admin\/view-order\//);
+    });
+
+    await page.goto(`${server.baseUrl}/admin/recent-order`);
+    await orderRow(page, ids.later).waitFor();
+    await opened(async () => {
+      await page.getByRole('button', { name: 'Work next' }).click();
+      await page.waitForURL(/\/admin\/view-order\//);
+    });
     await context.close();
   });
 });

@@ -22,6 +22,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PageHeader } from '../../components/PageHeader';
 import { Pagination } from '../../components/Pagination';
 import { useOrderPage } from './api/get-order-page';
+import { prefetchOrderPage } from './prefetch-order';
 import { prefetchQueuePage } from './prefetch-queue';
 import {
   useAssignToMe,
@@ -138,7 +139,9 @@ export function QueuePage({ folder, title }: { folder: Folder; title: string }) 
     searchRef,
     tableRef,
     onOpen: (i) => {
-      if (rows[i]) void navigate(paths.admin.viewOrder(rows[i].order_id));
+      if (!rows[i]) return;
+      prefetchOrderPage(queryClient, rows[i].order_id);
+      void navigate(paths.admin.viewOrder(rows[i].order_id));
     },
     onToggle: (i) => {
       if (rows[i]) toggle(rows[i].order_id);

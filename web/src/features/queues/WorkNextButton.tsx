@@ -12,6 +12,7 @@ import { WORK_NEXT_FOLDERS, type WorkNextFolder } from '../../../../shared/schem
 import { api, errorMessage } from '../../lib/api';
 import { paths } from '../../lib/paths';
 import { refreshOrdersAndCounts } from '../../lib/refresh-orders';
+import { prefetchOrderPage } from './prefetch-order';
 
 const hasWorkNext = (folder: Folder): folder is WorkNextFolder =>
   (WORK_NEXT_FOLDERS as readonly string[]).includes(folder);
@@ -35,7 +36,10 @@ export function useWorkNext(folder: Folder): WorkNext | undefined {
     mutation.mutate(folder, {
       onSuccess: (answer) => {
         if (answer.data.orderId === null) toast.info(answer.message);
-        else navigate(paths.admin.viewOrder(answer.data.orderId));
+        else {
+          prefetchOrderPage(queryClient, answer.data.orderId);
+          void navigate(paths.admin.viewOrder(answer.data.orderId));
+        }
       },
       onError: (error) => {
         toast.error(errorMessage(error));

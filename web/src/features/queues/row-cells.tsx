@@ -6,10 +6,9 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { prefetchEmailHistory } from '../documents';
-import { prefetchOrderDetail } from '../order-detail';
 import type { OrderListRow } from '../../../../shared/schemas/order-list';
 import { paths } from '../../lib/paths';
+import { prefetchOrderPage } from './prefetch-order';
 import { TruncatedText } from './TruncatedText';
 
 export const fullName = (row: Pick<OrderListRow, 'given_name' | 'surname'>) => `${row.given_name} ${row.surname}`;
@@ -64,11 +63,7 @@ export function RowActions({
   children?: ReactNode;
 }) {
   const queryClient = useQueryClient();
-  // What the order's page opens with: the order, then its mails (features/documents).
-  const prefetch = () => {
-    prefetchOrderDetail(queryClient, row.order_id);
-    prefetchEmailHistory(queryClient, row.order_id);
-  };
+  const prefetch = () => prefetchOrderPage(queryClient, row.order_id);
   return (
     <div className="queue-row-actions" data-card-actions>
       <Link
