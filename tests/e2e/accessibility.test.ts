@@ -11,7 +11,7 @@ import type { AxeResults, Result } from 'axe-core';
 import { landingSites } from '../../server/db/schema';
 import { insertOrder } from '../../server/test/order-factory';
 import { encodeId } from '../../shared/ids';
-import { launchBrowser, newPage, signIn, startServer, type E2EServer } from './harness';
+import { holdRequests, launchBrowser, newPage, signIn, startServer, type E2EServer } from './harness';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -100,14 +100,7 @@ describe('axe-core: no serious or critical violation', () => {
       const p = await page(width, height);
       await signIn(p, server.baseUrl, member.email);
       // The queue's answer held back first: its loading rows are on the screen too, and must pass as well.
-      let release!: () => void;
-      const held = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      await p.route('**/api/admin/get-orders-list/**', async (route) => {
-        await held;
-        await route.continue();
-      });
+      const release = await holdRequests(p, '**/api/admin/get-orders-list/**');
       await p.goto(`${server.baseUrl}/admin/recent-order`);
       await p.locator('.queue-placeholder > *').nth(5).waitFor();
       expect(await axe(p)).toEqual([]);

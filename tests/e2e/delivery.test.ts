@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { sql } from 'drizzle-orm';
 import { encodeId } from '../../shared/ids';
 import { selectRows } from '../../server/db/client';
-import { launchBrowser, newPage, signIn, startServer, type E2EServer } from './harness';
+import { holdRequests, launchBrowser, newPage, signIn, startServer, type E2EServer } from './harness';
 import { RENDER_COUNTER, renderLog, settleRenders, type RenderLog } from './react-renders';
 
 let server: E2EServer;
@@ -284,12 +284,7 @@ describe('delivery of the built app', () => {
     for (const screen of screens) {
       // The screen's answer is held until the page has drawn everything else, so what React commits after it is
       // let through is the answer's doing alone.
-      let release = () => {};
-      const held = new Promise<void>((resolve) => (release = resolve));
-      await page.route(screen.answer, async (route) => {
-        await held;
-        await route.continue();
-      });
+      const release = await holdRequests(page, screen.answer);
       await page.goto(`${server.baseUrl}${screen.address}`);
       await settleRenders(page, 700);
       const before = (await renderLog(page)).commits;
@@ -306,12 +301,7 @@ describe('delivery of the built app', () => {
     }
     // A screen opened by a click draws its answer at once: the person is waiting for it. (The click waits a moment for
     // the answer, then shows the screen loading; the answer comes later here.)
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(screens[0]!.answer, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, screens[0]!.answer);
     await page.locator('nav[aria-label="Main"] a[href="/admin/order-history"]').click();
     await page.locator('h1', { hasText: 'Order History' }).waitFor();
     await settleRenders(page, 700);
@@ -330,13 +320,7 @@ describe('delivery of the built app', () => {
       server.database.db,
       sql`select order_id from orders order by order_id limit 1`,
     )) as [{ order_id: number }];
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const answer = new RegExp(`/api/admin/get-orders-details/${orderId}$`);
-    await page.route(answer, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, new RegExp(`/api/admin/get-orders-details/${orderId}$`));
     await page.goto(`${server.baseUrl}/admin/view-order/${encodeId(orderId)}`);
     const heading = page.getByRole('heading', { level: 1, name: 'Order Details' });
     await page.getByRole('status').filter({ hasText: 'Loading order…' }).waitFor();

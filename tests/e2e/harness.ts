@@ -112,6 +112,25 @@ export async function signIn(page: Page, baseUrl: string, email: string, passwor
   await page.waitForURL(`${baseUrl}/admin`);
 }
 
+/**
+ * Holds the page's requests to `urls` (a glob or a pattern each) until the returned `release` is called, to look at
+ * the screen while they are on their way; after it they go through. Called again for the same address, the newer
+ * hold takes that address's next requests.
+ */
+export async function holdRequests(page: Page, ...urls: (string | RegExp)[]): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  for (const url of urls) {
+    await page.route(url, async (route) => {
+      await held;
+      await route.continue();
+    });
+  }
+  return release;
+}
+
 /** The whole page by default; `fullPage: false` shows the window as the user sees it (sticky bars where they stick). */
 export async function screenshot(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}) {
   mkdirSync(SCREENSHOTS, { recursive: true });

@@ -13,6 +13,7 @@ import { insertOrder } from '../../server/test/order-factory';
 import { encodeId } from '../../shared/ids';
 import {
   type E2EServer,
+  holdRequests,
   launchBrowser,
   newPage,
   orderRow,
@@ -322,14 +323,7 @@ describe('live queues and presence', () => {
     // Closed also when the test fails: a tab left open would read the stream for the next test.
     try {
       // The second tab's staff app is held back, so the queue's first page, asked for by its entry, answers first.
-      let release!: () => void;
-      const held = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      await second.route(/\/assets\/start-staff-app-[\w-]+\.js$/, async (route) => {
-        await held;
-        await route.continue();
-      });
+      const release = await holdRequests(second, /\/assets\/start-staff-app-[\w-]+\.js$/);
       const firstPage = second.waitForResponse((r) => r.url().includes('/api/admin/get-orders-list/newOrder'));
       const loading = second.goto(`${server.baseUrl}/admin/recent-order`);
       await firstPage;

@@ -8,6 +8,7 @@ import { ANSWER_WAIT_MS } from '../../web/src/features/layout/FrameLinks';
 import { instanceRendersOf, RENDER_COUNTER, renderLog, rendersOf, settleRenders, typeOneKey } from './react-renders';
 import {
   type E2EServer,
+  holdRequests,
   launchBrowser,
   newPage,
   orderRow,
@@ -134,16 +135,7 @@ describe('order queues in the browser', () => {
       await page.setViewportSize(viewport);
       await signIn(page, server.baseUrl, member.email);
       // The page's answer and the tiles' urgent figures held back, so the loading screen can be measured.
-      let release!: () => void;
-      const held = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      for (const call of ['**/api/admin/get-orders-list/**', '**/api/admin/arrival-urgency*']) {
-        await page.route(call, async (route) => {
-          await held;
-          await route.continue();
-        });
-      }
+      const release = await holdRequests(page, '**/api/admin/get-orders-list/**', '**/api/admin/arrival-urgency*');
       await page.goto(`${server.baseUrl}/admin/order-history`);
       // Loading rows (table rows, or cards on a phone), as many as the page will hold.
       await page.locator('.queue-placeholder > *').nth(9).waitFor();

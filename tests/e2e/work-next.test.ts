@@ -4,7 +4,16 @@ import { sql } from 'drizzle-orm';
 import { selectRows } from '../../server/db/client';
 import { insertOrder, type OrderValues } from '../../server/test/order-factory';
 import { decodeOrderId, encodeId } from '../../shared/ids';
-import { type E2EServer, launchBrowser, newPage, orderRow, screenshot, signIn, startServer } from './harness';
+import {
+  type E2EServer,
+  holdRequests,
+  launchBrowser,
+  newPage,
+  orderRow,
+  screenshot,
+  signIn,
+  startServer,
+} from './harness';
 
 let server: E2EServer;
 let browser: Browser;
@@ -195,15 +204,9 @@ describe('work next, arrival urgency and keys in the browser', () => {
       const { pathname } = new URL(request.url());
       if (pathname.startsWith('/api/admin/get-email-history/')) mails.push(pathname);
     });
-    let release = () => {};
-    await page.route('**/api/admin/get-orders-details/**', async (route) => {
-      await new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      await route.continue();
-    });
     const opened = async (open: () => Promise<void>) => {
       mails.length = 0;
+      const release = await holdRequests(page, '**/api/admin/get-orders-details/**');
       await open();
       await expect.poll(() => mails.length, { message: 'the mails asked for before the order came' }).toBe(1);
       const orderId = decodeOrderId(new URL(page.url()).pathname.split('/').pop()!);

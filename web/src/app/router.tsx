@@ -272,7 +272,7 @@ export function preloadLikelyScreens(): void {
  * link, the link focused, or at the latest the press itself, ahead of the router, which asks for it only as it draws
  * the new screen. Within the two seconds before preloadLikelyScreens, a View click fetched and compiled the order
  * page's chunks after the order's answer had come (10-40 ms into the click, traced; issue 27). A link to another
- * app's address (the public pages) matches no screen here and loads nothing.
+ * app's address (the public pages) is left alone.
  */
 export function preloadScreensOnIntent(): void {
   let last = '';

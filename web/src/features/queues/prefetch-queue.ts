@@ -1,6 +1,7 @@
 /**
- * A queue's first page (and its saved views) asked for as soon as someone shows the intent to open it (the pointer on its link, the link
- * focused, the click itself), so the answer travels while the screen's code runs and draws (issue 27: felt latency).
+ * A queue's first page (and its saved views) asked for as soon as someone shows the intent to open it (the pointer
+ * on its link, the link focused, the click itself), so the answer travels while the screen's code runs and draws
+ * (issue 27: felt latency).
  * The request is the one the queue screen makes for that address (`queuePageRequest`), so the screen finds it in the
  * query cache, answered or in flight, instead of asking again; an answer still fresh is not asked for twice.
  */

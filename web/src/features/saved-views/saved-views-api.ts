@@ -16,8 +16,8 @@ export const useSavedViews = (folder: Folder) => useQuery(savedViewsQuery(folder
 
 /**
  * A queue's saved views asked for with its first page, as its link shows intent (features/queues prefetch-queue.ts):
- * the bar then draws with the rows, instead of its request starting as the screen appears and its line pushing the
- * table down when it comes. Settles when they are here.
+ * their request travels beside the rows' instead of starting as the screen appears (before its paint), so the bar is
+ * mostly there with the rows rather than pushing the table down after them. Settles when they are here.
  */
 export const prefetchSavedViews = (queryClient: QueryClient, folder: Folder) =>
   queryClient.prefetchQuery(savedViewsQuery(folder));
