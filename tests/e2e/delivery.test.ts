@@ -383,6 +383,25 @@ describe('delivery of the built app', () => {
     await context.close();
   });
 
+  it("asks for an order before the order page's code on a click that no pointer came before", async () => {
+    const { context, page, scripts } = await onQueueRecordingScripts();
+    // Within the seconds before the idle preload: the order page's code is not here yet, and both are asked for.
+    expect(scripts.some((s) => s.includes('OrderDetailRoute'))).toBe(false);
+    // A click alone, as an assistive technology's activation or a script sends it: no pointer over the link before.
+    await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLAnchorElement>('tbody tr a')].find((a) => a.textContent === 'View')!.click(),
+    );
+    await page.locator('.od-page').waitFor();
+    const started = await page.evaluate(() => {
+      const startOf = (part: string) =>
+        performance.getEntriesByType('resource').find((entry) => entry.name.includes(part))?.startTime ?? NaN;
+      return { order: startOf('/api/admin/get-orders-details/'), code: startOf('OrderDetailRoute') };
+    });
+    // The answer is what takes longest: its request goes first.
+    expect(started.order).toBeLessThan(started.code);
+    await context.close();
+  });
+
   it("loads a screen's code as the pointer rests on its link, or the link is focused, before any click", async () => {
     const { context, page, scripts } = await onQueueRecordingScripts();
     const main = page.getByRole('navigation', { name: 'Main' });

@@ -272,7 +272,9 @@ export function preloadLikelyScreens(): void {
  * link, the link focused, or at the latest the press itself, ahead of the router, which asks for it only as it draws
  * the new screen. Within the two seconds before preloadLikelyScreens, a View click fetched and compiled the order
  * page's chunks after the order's answer had come (10-40 ms into the click, traced; issue 27). A link to another
- * app's address (the public pages) is left alone.
+ * app's address (the public pages) is left alone. The listeners hear the events as they bubble, after the app's own
+ * handlers: a link that asks for its screen's data on the same event (a row's View, a queue's link) sends that request
+ * first. Heard on the way down, the code's seven requests went first and the order's 4 ms later (p50, demo data).
  */
 export function preloadScreensOnIntent(): void {
   let last = '';
@@ -285,7 +287,7 @@ export function preloadScreensOnIntent(): void {
     void preloadScreens(link.pathname);
   };
   for (const type of ['pointerover', 'focusin', 'pointerdown', 'click'])
-    document.addEventListener(type, onIntent, { capture: true, passive: true });
+    document.addEventListener(type, onIntent, { passive: true });
 }
 
 export const createRouter = () => createBrowserRouter(routes);
