@@ -251,6 +251,52 @@ describe('order detail: a sticky bar and a section index', () => {
     ).toBe(8);
   });
 
+  it("paints a View's first screen before the page below it: the window is full at once, the answers come next and nothing in sight moves (issue 27)", async () => {
+    const page = await session(server, 'Team', 'Fay First', 1366, 900);
+    await longOrder();
+    await page.goto(`${server.baseUrl}/admin/order-history`);
+    await page.locator('table[aria-busy=false] tbody tr td').first().waitFor();
+    // What the commit that brings the order's page holds, and where its parts in sight stand once that frame is
+    // drawn (a task posted from the frame's callbacks runs as its rendering ends; before it, the sections far from
+    // the window still have content-visibility's placeholder height).
+    await page.evaluate(() => {
+      const seen: Record<string, unknown> = {};
+      (window as unknown as { __first: object }).__first = seen;
+      // Chromium's task scheduler (not yet in TypeScript's DOM types).
+      const { scheduler } = window as unknown as {
+        scheduler: { postTask(task: () => void, options: { priority: 'user-blocking' }): void };
+      };
+      const observer = new MutationObserver(() => {
+        const odPage = document.querySelector('.od-page');
+        if (!odPage) return;
+        observer.disconnect();
+        seen.answers = !!document.getElementById('entry-return-procedure-category');
+        requestAnimationFrame(() =>
+          scheduler.postTask(
+            () => {
+              seen.fillsTheWindow = odPage.getBoundingClientRect().bottom >= window.innerHeight;
+              seen.uploadTop = document.getElementById('upload-document')?.getBoundingClientRect().top;
+            },
+            { priority: 'user-blocking' },
+          ),
+        );
+      });
+      observer.observe(document.body, { childList: true, subtree: true });
+    });
+    await page.locator('tbody tr').first().getByRole('link', { name: 'View' }).click();
+    await page.locator('#entry-return-procedure-category').waitFor();
+    const uploadTop = await page.evaluate(
+      () => document.getElementById('upload-document')!.getBoundingClientRect().top,
+    );
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { __first: object }).__first))
+      .toEqual({ answers: false, fillsTheWindow: true, uploadTop });
+    // The index lists the sections that came after.
+    await expect
+      .poll(() => bar(page).getByRole('navigation', { name: 'Sections of this order' }).getByRole('link').count())
+      .toBe(8);
+  });
+
   it('fits the bar on a phone: one line of moves and one of sections', async () => {
     const page = await session(server, 'Team', 'Pia Phone', 390, 844);
     const orderId = await longOrder({ surname: 'VANDERBERGHEMONTFORT', givenName: 'MAXIMILIANA' });

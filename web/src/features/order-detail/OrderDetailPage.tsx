@@ -3,7 +3,7 @@
  * Download History and Defence Pack parts belong to features/documents and features/defence-packs; the app fills
  * their places (`slots`, app/OrderDetailRoute.tsx), so this feature and those do not import each other.
  */
-import { useState, type ReactNode } from 'react';
+import { useDeferredValue, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { decodeOrderId } from '../../../../shared/ids';
 import type { OrderDetail } from '../../../../shared/schemas/order-detail';
@@ -119,8 +119,12 @@ function OrderDetailBody({
   refreshing: boolean;
   onRefresh(): void;
 }) {
-  const [showEmail, setShowEmail] = useState(false);
-  const [showTransaction, setShowTransaction] = useState(false);
+  // The page below its first screen (from the order's details down: the customer's answers and the histories, two
+  // thirds of its elements) is drawn in a render of its own just after the first, which React leaves to the browser's
+  // next frame: a View click paints the part in sight without waiting for the rest (issue 27). It comes below what
+  // is drawn, so nothing in sight moves; the section index lists its sections as they come. Once per order (the
+  // screen is keyed by it): afterwards the whole page draws each change together.
+  const wholePage = useDeferredValue(true, false);
   return (
     <SectionProvider>
       <div className="od-page">
@@ -134,30 +138,41 @@ function OrderDetailBody({
         <AddCommentSection key={order.order_id} orderId={order.order_id} />
         {slots.emailHistory(order)}
         {slots.uploadDocument(order)}
-        <OrderDetailsSection order={order} />
-        <ApplicationSections order={order} />
-        {slots.downloadHistory(order)}
-        <ProcessTimeline logs={order.processLogs} />
-        <CommentHistory remarks={order.remark} />
-
-        <div className="od-bottom-buttons mb-4">
-          <button type="button" className="btn btn-primary" onClick={() => setShowEmail(true)}>
-            View Email Content
-          </button>
-          {slots.defencePackButtons(order)}
-          <button type="button" className="btn btn-primary" onClick={() => setShowTransaction(true)}>
-            Enter Transaction Details
-          </button>
-        </div>
-
-        <EmailContentModal show={showEmail} order={order} onClose={() => setShowEmail(false)} />
-        <TransactionDetailsModal
-          show={showTransaction}
-          orderId={order.order_id}
-          current={{ transactionId: order.transaction_id, merchantName: order.merchant_name }}
-          onClose={() => setShowTransaction(false)}
-        />
+        {wholePage ? <BelowFirstScreen order={order} slots={slots} /> : null}
       </div>
     </SectionProvider>
+  );
+}
+
+/** The order page from its details down (OrderDetailBody draws it just after the part in sight). */
+function BelowFirstScreen({ order, slots }: { order: OrderDetail; slots: OrderDetailSlots }) {
+  const [showEmail, setShowEmail] = useState(false);
+  const [showTransaction, setShowTransaction] = useState(false);
+  return (
+    <>
+      <OrderDetailsSection order={order} />
+      <ApplicationSections order={order} />
+      {slots.downloadHistory(order)}
+      <ProcessTimeline logs={order.processLogs} />
+      <CommentHistory remarks={order.remark} />
+
+      <div className="od-bottom-buttons mb-4">
+        <button type="button" className="btn btn-primary" onClick={() => setShowEmail(true)}>
+          View Email Content
+        </button>
+        {slots.defencePackButtons(order)}
+        <button type="button" className="btn btn-primary" onClick={() => setShowTransaction(true)}>
+          Enter Transaction Details
+        </button>
+      </div>
+
+      <EmailContentModal show={showEmail} order={order} onClose={() => setShowEmail(false)} />
+      <TransactionDetailsModal
+        show={showTransaction}
+        orderId={order.order_id}
+        current={{ transactionId: order.transaction_id, merchantName: order.merchant_name }}
+        onClose={() => setShowTransaction(false)}
+      />
+    </>
   );
 }
