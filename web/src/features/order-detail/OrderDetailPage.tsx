@@ -121,9 +121,9 @@ function OrderDetailBody({
 }) {
   // The page below its first screen (from the order's details down: the customer's answers and the histories, two
   // thirds of its elements) is drawn in a render of its own just after the first, which React leaves to the browser's
-  // next frame: a View click paints the part in sight without waiting for the rest (issue 27, decision 0040). It comes below what
-  // is drawn, so nothing in sight moves; the section index lists its sections as they come. Once per order (the
-  // screen is keyed by it): afterwards the whole page draws each change together.
+  // next frame: a View click paints the part in sight without waiting for the rest (issue 27, decision 0040). It comes
+  // below what is drawn, so nothing in sight moves; the section index lists its sections as they come. Once per order
+  // (the screen is keyed by it): afterwards the whole page draws each change together.
   const wholePage = useDeferredValue(true, false);
   return (
     <SectionProvider>
