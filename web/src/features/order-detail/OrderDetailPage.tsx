@@ -119,12 +119,6 @@ function OrderDetailBody({
   refreshing: boolean;
   onRefresh(): void;
 }) {
-  // The page below its first screen (from the order's details down: the customer's answers and the histories, two
-  // thirds of its elements) is drawn in a render of its own just after the first, which React leaves to the browser's
-  // next frame: a View click paints the part in sight without waiting for the rest (issue 27, decision 0040). It comes
-  // below what is drawn, so nothing in sight moves; the section index lists its sections as they come. Once per order
-  // (the screen is keyed by it): afterwards the whole page draws each change together.
-  const wholePage = useDeferredValue(true, false);
   return (
     <SectionProvider>
       <div className="od-page">
@@ -138,10 +132,25 @@ function OrderDetailBody({
         <AddCommentSection key={order.order_id} orderId={order.order_id} />
         {slots.emailHistory(order)}
         {slots.uploadDocument(order)}
-        {wholePage ? <BelowFirstScreen order={order} slots={slots} /> : null}
+        <AfterTheFirstCommit>
+          <BelowFirstScreen order={order} slots={slots} />
+        </AfterTheFirstCommit>
       </div>
     </SectionProvider>
   );
+}
+
+/**
+ * What it holds is drawn in a render of its own just after the first commit, which React leaves to the browser's next
+ * frame (issue 27, decision 0040). The order page's part below its first screen (its details, the customer's answers,
+ * the histories: two thirds of its elements) comes this way, so a View click paints the part in sight without waiting
+ * for the rest; it comes below what is drawn, so nothing in sight moves, and the section index lists its sections as
+ * they come. Once per order (the screen is keyed by it): afterwards the whole page draws each change together. The
+ * deferred render draws this component alone, not the part in sight once more.
+ */
+function AfterTheFirstCommit({ children }: { children: ReactNode }) {
+  const afterFirst = useDeferredValue(true, false);
+  return afterFirst ? children : null;
 }
 
 /** The order page from its details down (OrderDetailBody draws it just after the part in sight). */
