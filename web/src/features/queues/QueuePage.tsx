@@ -6,7 +6,7 @@
  */
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { Button, Form } from 'react-bootstrap';
 import { toast } from 'react-toastify';
 import { folderDeclaration, type Folder } from '../../../../shared/folders';
@@ -22,7 +22,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PageHeader } from '../../components/PageHeader';
 import { Pagination } from '../../components/Pagination';
 import { useOrderPage } from './api/get-order-page';
-import { prefetchOrderPage } from './prefetch-order';
+import { useOpenOrder } from './prefetch-order';
 import { prefetchQueuePage } from './prefetch-queue';
 import {
   useAssignToMe,
@@ -121,7 +121,7 @@ export function QueuePage({ folder, title }: { folder: Folder; title: string }) 
   if (useChanged(folder) && pending) setPending(null);
 
   // Issue 23: Work next, arrival urgency and its sort, keyboard.
-  const navigate = useNavigate();
+  const openOrder = useOpenOrder();
   const searchRef = useRef<HTMLInputElement>(null);
   const tableRef = useRef<HTMLDivElement>(null);
   const workNext = useWorkNext(folder);
@@ -139,9 +139,7 @@ export function QueuePage({ folder, title }: { folder: Folder; title: string }) 
     searchRef,
     tableRef,
     onOpen: (i) => {
-      if (!rows[i]) return;
-      prefetchOrderPage(queryClient, rows[i].order_id);
-      void navigate(paths.admin.viewOrder(rows[i].order_id));
+      if (rows[i]) openOrder(rows[i].order_id);
     },
     onToggle: (i) => {
       if (rows[i]) toggle(rows[i].order_id);

@@ -3,16 +3,14 @@
  * and the order detail opens; when none is waiting, the server's message shows as a toast.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
 import { Button } from 'react-bootstrap';
 import { toast } from 'react-toastify';
 import type { Folder } from '../../../../shared/orders';
 import type { WorkNextResult } from '../../../../shared/schemas/work-next';
 import { WORK_NEXT_FOLDERS, type WorkNextFolder } from '../../../../shared/schemas/work-next-texts';
 import { api, errorMessage } from '../../lib/api';
-import { paths } from '../../lib/paths';
 import { refreshOrdersAndCounts } from '../../lib/refresh-orders';
-import { prefetchOrderPage } from './prefetch-order';
+import { useOpenOrder } from './prefetch-order';
 
 const hasWorkNext = (folder: Folder): folder is WorkNextFolder =>
   (WORK_NEXT_FOLDERS as readonly string[]).includes(folder);
@@ -25,7 +23,7 @@ export interface WorkNext {
 /** Work next for this queue, or undefined where the queue has none. */
 export function useWorkNext(folder: Folder): WorkNext | undefined {
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
+  const openOrder = useOpenOrder();
   const mutation = useMutation({
     mutationFn: (folderName: WorkNextFolder) => api.post<WorkNextResult>('admin/work-next', { folderName }),
     onSettled: () => refreshOrdersAndCounts(queryClient),
@@ -36,10 +34,7 @@ export function useWorkNext(folder: Folder): WorkNext | undefined {
     mutation.mutate(folder, {
       onSuccess: (answer) => {
         if (answer.data.orderId === null) toast.info(answer.message);
-        else {
-          prefetchOrderPage(queryClient, answer.data.orderId);
-          void navigate(paths.admin.viewOrder(answer.data.orderId));
-        }
+        else openOrder(answer.data.orderId);
       },
       onError: (error) => {
         toast.error(errorMessage(error));
