@@ -10,7 +10,7 @@ import { orders } from '../../server/db/schema';
 import { insertOrder, type OrderValues } from '../../server/test/order-factory';
 import { encodeId } from '../../shared/ids';
 import { launchBrowser, newPage, screenshot, signIn, startServer, type E2EServer } from './harness';
-import { instanceRendersOf, RENDER_COUNTER, settleRenders } from './react-renders';
+import { instanceRendersOf, RENDER_COUNTER, renderLog, settleRenders } from './react-renders';
 
 let server: E2EServer;
 let browser: Browser;
@@ -295,6 +295,35 @@ describe('order detail: a sticky bar and a section index', () => {
     await expect
       .poll(() => bar(page).getByRole('navigation', { name: 'Sections of this order' }).getByRole('link').count())
       .toBe(8);
+  });
+
+  it("draws a View's first screen once before its paint: its forms are not drawn again in the same task (issue 27)", async () => {
+    const member = await server.createMember('Team', 'Oona Once');
+    const s = await newPage(browser, 1366, 900);
+    contexts.push(s.context);
+    await s.context.addInitScript(RENDER_COUNTER);
+    await signIn(s.page, server.baseUrl, member.email);
+    const orderId = await longOrder();
+    await s.page.goto(`${server.baseUrl}/admin/order-history`);
+    await s.page.locator('table[aria-busy=false] tbody tr td').first().waitFor();
+    await settleRenders(s.page, 500);
+    const before = await renderLog(s.page);
+    await s.page
+      .locator('tbody tr')
+      .filter({ hasText: String(orderId) })
+      .getByRole('link', { name: 'View' })
+      .click();
+    await s.page.locator('#entry-return-procedure-category').waitFor();
+    await settleRenders(s.page, 500);
+    const after = await renderLog(s.page);
+    // The commit that brought the order's page (its summary bar), and none drawn in the same task as another:
+    // react-hook-form's useForm drew each form in sight again before the paint, and ran the page's effects with it.
+    expect(after.orders.slice(before.commits).includes(true)).toBe(true);
+    expect(after.chained.filter((commit) => commit > before.commits)).toEqual([]);
+    // Still a form that answers: an empty remark shows its error (order-detail.test.ts and documents.test.ts have the rest).
+    await s.page.getByRole('button', { name: 'Submit Remark' }).click();
+    await s.page.getByText('Please enter your remark').waitFor();
+    expect(await s.page.locator('#remark').getAttribute('aria-invalid')).toBe('true');
   });
 
   it('fits the bar on a phone: one line of moves and one of sections', async () => {

@@ -5,7 +5,6 @@
  */
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { toast } from 'react-toastify';
@@ -15,6 +14,7 @@ import { MAIL_KIND_LABELS, MAIL_PROVIDER_LABELS, type MailProvider } from '../..
 import type { OrderDetail } from '../../../../shared/schemas/order-detail';
 import { ValidatedInput } from '../../components/FormField';
 import { ApiError } from '../../lib/api';
+import { useFormDrawnOnce } from '../../lib/use-form-drawn-once';
 import { queryKeys } from '../../lib/query-keys';
 import { DetailSection } from '../order-detail';
 import { useEmailHistory } from './api/get-email-history';
@@ -118,12 +118,14 @@ export function EmailHistorySection({ order }: { order: OrderDetail }) {
 
 /**
  * The e-mail box and one resend button per provider, a component of its own: its form state (errors, sending) redraws
- * the form only, not the mail table, and so does react-hook-form's second draw of a new form before the page's first
- * paint.
+ * the form only, not the mail table. In the order page's first screen, so drawn once as it opens (useFormDrawnOnce).
  */
 function ResendMailForm({ order }: { order: OrderDetail }) {
   const resend = useResendMail(order.order_id);
-  const form = useForm<ResendForm>({ resolver: zodResolver(resendFormSchema), defaultValues: { email: order.email } });
+  const form = useFormDrawnOnce<ResendForm>({
+    resolver: zodResolver(resendFormSchema),
+    defaultValues: { email: order.email },
+  });
   const { errors } = form.formState;
 
   const send = (provider: MailProvider) =>

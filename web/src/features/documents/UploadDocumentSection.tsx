@@ -4,7 +4,6 @@
  * per mail provider, and a Download File link once a document exists.
  */
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { toast } from 'react-toastify';
@@ -13,6 +12,7 @@ import { MAIL_PROVIDER_LABELS, type MailProvider } from '../../../../shared/sche
 import type { OrderDetail } from '../../../../shared/schemas/order-detail';
 import { ValidatedInput } from '../../components/FormField';
 import { ApiError } from '../../lib/api';
+import { useFormDrawnOnce } from '../../lib/use-form-drawn-once';
 import { DetailSection } from '../order-detail';
 import { documentPath } from './api/download-file';
 import { useEmailHistory } from './api/get-email-history';
@@ -34,7 +34,10 @@ export function UploadDocumentSection({ order }: { order: OrderDetail }) {
   const upload = useUploadDocument(order.order_id);
   const history = useEmailHistory(order.order_id);
   const current = history.data?.uploadDoc ?? null;
-  const form = useForm<UploadForm>({ resolver: zodResolver(uploadFormSchema), defaultValues: { email: order.email } });
+  const form = useFormDrawnOnce<UploadForm>({
+    resolver: zodResolver(uploadFormSchema),
+    defaultValues: { email: order.email },
+  });
   const { errors } = form.formState;
   // A file input cannot be cleared by value: a new key gives a fresh, empty one after an upload.
   const [fileKey, setFileKey] = useState(0);

@@ -1,11 +1,11 @@
 /** "Add Comment Below": the remark box and the five tick boxes (the move buttons are in the sticky bar). */
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { toast } from 'react-toastify';
 import { remarkText } from '../../../../shared/schemas/order-detail-forms';
 import { ApiError } from '../../lib/api';
+import { useFormDrawnOnce } from '../../lib/use-form-drawn-once';
 import { DetailSection } from './DetailSection';
 import { useAddRemark } from './api/add-remark';
 import { clearRemarkDraft, readRemarkDraft, saveRemarkDraft } from './remark-draft';
@@ -41,7 +41,7 @@ const yn = (ticked: boolean) => (ticked ? 'Y' : '');
 export function AddCommentSection({ orderId }: { orderId: number }) {
   const addRemark = useAddRemark(orderId);
   // The unsent remark of this order comes back from the tab's drafts, and every keystroke is kept there.
-  const form = useForm<RemarkForm>({
+  const form = useFormDrawnOnce<RemarkForm>({
     resolver: zodResolver(remarkFormSchema),
     defaultValues: { ...empty, remark: readRemarkDraft(orderId) },
   });

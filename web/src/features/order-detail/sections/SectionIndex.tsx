@@ -1,6 +1,7 @@
 /**
  * The order detail's section index (issue 26 point 3): a row of links in the sticky bar, each one key away
- * (shown beside it; `?` lists them). The customer's answers are `a`. Only sections on the page are listed.
+ * (shown beside it; `?` lists them). The customer's answers are `a`. Only sections on the page are listed; the others'
+ * places are kept unseen.
  */
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { afterNextPaint } from '../../../lib/after-paint';
@@ -58,19 +59,31 @@ export function SectionIndex() {
   return (
     <nav className="od-index" aria-label="Sections of this order">
       <ul ref={listRef}>
-        {shown.map((e) => (
-          <li key={e.id}>
-            <a
-              href={`#${e.id}`}
-              onClick={(event) => onClick(event, e.id)}
-              aria-keyshortcuts={e.key}
-              aria-current={current === e.id ? 'location' : undefined}
-            >
-              {e.label}
-              <kbd aria-hidden="true">{e.key}</kbd>
-            </a>
-          </li>
-        ))}
+        {INDEX.map((e) =>
+          present.has(e.id) ? (
+            <li key={e.id}>
+              <a
+                href={`#${e.id}`}
+                onClick={(event) => onClick(event, e.id)}
+                aria-keyshortcuts={e.key}
+                aria-current={current === e.id ? 'location' : undefined}
+              >
+                {e.label}
+                <kbd aria-hidden="true">{e.key}</kbd>
+              </a>
+            </li>
+          ) : (
+            // Its place, kept unseen until its section says it is there (an effect, after the page's first paint):
+            // the index's line, and the bar with it, stand as they will from that first paint, so nothing under the
+            // bar moves when the links come.
+            <li key={e.id} className="od-index-pending" aria-hidden="true">
+              <span>
+                {e.label}
+                <kbd>{e.key}</kbd>
+              </span>
+            </li>
+          ),
+        )}
       </ul>
     </nav>
   );
