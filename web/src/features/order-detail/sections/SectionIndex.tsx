@@ -59,31 +59,26 @@ export function SectionIndex() {
   return (
     <nav className="od-index" aria-label="Sections of this order">
       <ul ref={listRef}>
-        {INDEX.map((e) =>
-          present.has(e.id) ? (
-            <li key={e.id}>
-              <a
-                href={`#${e.id}`}
-                onClick={(event) => onClick(event, e.id)}
-                aria-keyshortcuts={e.key}
-                aria-current={current === e.id ? 'location' : undefined}
-              >
-                {e.label}
-                <kbd aria-hidden="true">{e.key}</kbd>
-              </a>
-            </li>
-          ) : (
-            // Its place, kept unseen until its section says it is there (an effect, after the page's first paint):
-            // the index's line, and the bar with it, stand as they will from that first paint, so nothing under the
-            // bar moves when the links come.
-            <li key={e.id} className="od-index-pending" aria-hidden="true">
-              <span>
-                {e.label}
-                <kbd>{e.key}</kbd>
-              </span>
-            </li>
-          ),
-        )}
+        {INDEX.map((e) => (
+          // A section not on the page yet keeps its place unseen (its registration is an effect, after the page's
+          // first paint): the index's line, and the bar with it, stand as they will from that first paint, so
+          // nothing under the bar moves when the link shows.
+          <li
+            key={e.id}
+            className={present.has(e.id) ? undefined : 'od-index-pending'}
+            aria-hidden={present.has(e.id) ? undefined : true}
+          >
+            <a
+              href={`#${e.id}`}
+              onClick={(event) => onClick(event, e.id)}
+              aria-keyshortcuts={e.key}
+              aria-current={current === e.id ? 'location' : undefined}
+            >
+              {e.label}
+              <kbd aria-hidden="true">{e.key}</kbd>
+            </a>
+          </li>
+        ))}
       </ul>
     </nav>
   );
