@@ -72,6 +72,19 @@ const projects: TestProjectInlineConfiguration[] = [
       setupFiles: ['server/test/fail-on-console-error.ts'],
     },
   },
+  {
+    // Screens in jsdom against a request mock (web/test): behaviour below the browser, in seconds.
+    test: {
+      name: 'web',
+      include: ['web/src/**/*.test.tsx'],
+      environment: 'jsdom',
+      setupFiles: ['web/test/setup.ts', 'server/test/fail-on-console-error.ts'],
+      // Through Vite, as the app's build takes it: left to Node, `react-router/dom` and `react-router` may load as
+      // two copies (CommonJS and ES module), and the router's context of one is not the other's.
+      server: { deps: { inline: [/react-router/] } },
+    },
+    resolve: { conditions: ['module', 'browser', 'development'] },
+  },
   apiProject('api-pglite', { TEST_DB: 'pglite' }),
 ];
 if (pgUrl) projects.push(apiProject('api-postgres', { TEST_DB: 'postgres', TEST_DATABASE_URL: pgUrl }));

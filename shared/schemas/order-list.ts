@@ -80,3 +80,7 @@ export const orderListRowSchema = z.object({
   year_of_arrival_in_japan: z.number(),
 });
 export type OrderListRow = z.infer<typeof orderListRowSchema>;
+
+/** A landing site as the queues' landing-site filter offers it (GET admin/landing-sites). */
+export const landingSiteOptionSchema = z.object({ siteKey: z.string(), name: z.string() });
+export type LandingSiteOption = z.infer<typeof landingSiteOptionSchema>;

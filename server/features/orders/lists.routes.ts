@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  landingSiteOptionSchema,
   orderListParamsSchema,
   orderListQuerySchema,
   orderListRowSchema,
@@ -68,7 +69,7 @@ export async function listRoutes(fastify: FastifyInstance) {
       schema: {
         ...common,
         summary: "The landing sites (key and name), for the queues' landing site filter",
-        response: { 200: envelope(z.array(z.object({ siteKey: z.string(), name: z.string() }))), ...staffFailures },
+        response: { 200: envelope(z.array(landingSiteOptionSchema)), ...staffFailures },
       },
     },
     async (request) => {

@@ -4,7 +4,8 @@ import { RouterProvider } from 'react-router/dom';
 import { toast } from 'react-toastify';
 import { AuthProvider, useAuth } from '../lib/auth-context';
 import { ApiError, setUnauthorizedHandler } from '../lib/api';
-import { createRouter } from './router';
+import { routes } from './router';
+import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PageLoading } from '../components/PageLoading';
 import { Toasts } from './Toasts';
 
@@ -22,8 +23,11 @@ function makeQueryClient() {
   });
 }
 
-function RoutedApp() {
-  const [router] = useState(createRouter);
+/** Builds the app's router from its routes: the browser's history in the app, a memory history in screen tests. */
+export type RouterFactory = (routes: RouteObject[]) => ReturnType<typeof createBrowserRouter>;
+
+function RoutedApp({ createRouter }: { createRouter: RouterFactory }) {
+  const [router] = useState(() => createRouter(routes));
   const [queryClient] = useState(makeQueryClient);
   const { signOut, error } = useAuth();
   useEffect(() => {
@@ -50,13 +54,19 @@ function RoutedApp() {
 }
 
 /** `notice`: a first toast, the sign-in's message when the sign-in app (app/SignInApp.tsx) starts this one. */
-export function App({ notice }: { notice?: string | undefined }) {
+export function App({
+  notice,
+  createRouter = createBrowserRouter,
+}: {
+  notice?: string | undefined;
+  createRouter?: RouterFactory;
+}) {
   useEffect(() => {
     if (notice) toast.success(notice, { toastId: 'signed-in' });
   }, [notice]);
   return (
     <AuthProvider>
-      <RoutedApp />
+      <RoutedApp createRouter={createRouter} />
       <Toasts />
     </AuthProvider>
   );

@@ -4,7 +4,7 @@
  * (staff-paths.ts); a link here to such an address loads that app. A chunk that fails to load shows RouteError.
  */
 import { memo, use, useEffect, type ComponentType } from 'react';
-import { createBrowserRouter, matchRoutes, useMatches, type RouteObject } from 'react-router';
+import { matchRoutes, useMatches, type RouteObject } from 'react-router';
 import { FOLDERS, folderDeclaration, type Folder } from '../../../shared/folders';
 import { PageLoading } from '../components/PageLoading';
 import { RouteError } from './RouteError';
@@ -290,4 +290,3 @@ export function preloadScreensOnIntent(): void {
     document.addEventListener(type, onIntent, { passive: true });
 }
 
-export const createRouter = () => createBrowserRouter(routes);

@@ -4,10 +4,8 @@ import type { TeamMember } from '../../../../../shared/schemas/team';
 import { api } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 
-export interface LandingSiteOption {
-  siteKey: string;
-  name: string;
-}
+export type { LandingSiteOption } from '../../../../../shared/schemas/order-list';
+import type { LandingSiteOption } from '../../../../../shared/schemas/order-list';
 
 export const landingSitesQuery = () =>
   queryOptions({
