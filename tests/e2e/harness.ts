@@ -113,6 +113,25 @@ export async function signIn(page: Page, baseUrl: string, email: string, passwor
 }
 
 /**
+ * Signs in through the API (no sign-in screen) and opens `path` (default: the home queue): for journeys that are
+ * not about signing in. The token goes where the web app keeps it (local storage `user`) before any page script runs.
+ */
+export async function signInThroughApi(
+  page: Page,
+  baseUrl: string,
+  email: string,
+  { password = TEST_PASSWORD, path = '/admin' }: { password?: string; path?: string } = {},
+) {
+  const response = await page.request.post(`${baseUrl}/api/admin/admin-login`, { data: { email, password } });
+  const body = (await response.json()) as { status: number; message: string; jwtToken?: string };
+  if (body.status !== 1 || !body.jwtToken) throw new Error(`API sign-in of ${email} refused: ${body.message}`);
+  await page.addInitScript((token) => {
+    if (!localStorage.getItem('user')) localStorage.setItem('user', JSON.stringify({ accessToken: token }));
+  }, body.jwtToken);
+  await page.goto(`${baseUrl}${path}`);
+}
+
+/**
  * Holds the page's requests to `urls` (a glob or a pattern each) until the returned `release` is called, to look at
  * the screen while they are on their way; after it they go through. Called again for the same address, the newer
  * hold takes that address's next requests.
