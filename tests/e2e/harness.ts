@@ -114,7 +114,8 @@ export async function signIn(page: Page, baseUrl: string, email: string, passwor
 
 /**
  * Signs in through the API (no sign-in screen) and opens `path` (default: the home queue): for journeys that are
- * not about signing in. The token goes where the web app keeps it (local storage `user`) before any page script runs.
+ * not about signing in. The token goes where the web app keeps it (local storage `user`), written from a small
+ * same-origin answer (the health check) so no screen has started before it is there.
  */
 export async function signInThroughApi(
   page: Page,
@@ -125,9 +126,8 @@ export async function signInThroughApi(
   const response = await page.request.post(`${baseUrl}/api/admin/admin-login`, { data: { email, password } });
   const body = (await response.json()) as { status: number; message: string; jwtToken?: string };
   if (body.status !== 1 || !body.jwtToken) throw new Error(`API sign-in of ${email} refused: ${body.message}`);
-  await page.addInitScript((token) => {
-    if (!localStorage.getItem('user')) localStorage.setItem('user', JSON.stringify({ accessToken: token }));
-  }, body.jwtToken);
+  await page.goto(`${baseUrl}/api/health/live`);
+  await page.evaluate((token) => localStorage.setItem('user', JSON.stringify({ accessToken: token })), body.jwtToken);
   await page.goto(`${baseUrl}${path}`);
 }
 
