@@ -6,7 +6,7 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter } from 'react-router';
-import { App } from '../src/app/App';
+import { App, createStaffApp } from '../src/app/App';
 import type { Role } from '../../shared/roles';
 
 export interface Member {
@@ -51,15 +51,15 @@ export async function renderStaffApp(
   { as = 'Admin', user: userOptions }: { as?: Member | Role | null; user?: Parameters<typeof userEvent.setup>[0] } = {},
 ): Promise<RenderedApp> {
   if (as) signInAs(as);
-  let router: ReturnType<typeof createMemoryRouter> | undefined;
+  const app = createStaffApp((routes) => createMemoryRouter(routes, { initialEntries: [url] }));
   // Awaited: the first screen's code and data load as the app starts.
   await act(async () => {
-    render(<App createRouter={(routes) => (router = createMemoryRouter(routes, { initialEntries: [url] }))} />);
+    render(<App {...app} />);
   });
   return {
     user: userEvent.setup(userOptions),
     location: () => {
-      const { pathname, search } = router!.state.location;
+      const { pathname, search } = app.router.state.location;
       return `${pathname}${search}`;
     },
   };

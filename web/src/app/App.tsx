@@ -1,12 +1,16 @@
-import { Suspense, useEffect, useState } from 'react';
+/**
+ * The staff app: one query cache and one router per page, built together because the routes' loaders fill the cache
+ * the screens read (router.tsx). `createStaffApp` takes the router's history: the browser's in the app
+ * (start-staff-app.tsx), a memory history in screen tests.
+ */
+import { useEffect } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { toast } from 'react-toastify';
 import { AuthProvider, useAuth } from '../lib/auth-context';
 import { ApiError, setUnauthorizedHandler } from '../lib/api';
-import { routes } from './router';
-import { createBrowserRouter, type RouteObject } from 'react-router';
-import { PageLoading } from '../components/PageLoading';
+import { staffRoutes } from './router';
 import { Toasts } from './Toasts';
 
 function makeQueryClient() {
@@ -23,12 +27,33 @@ function makeQueryClient() {
   });
 }
 
-/** Builds the app's router from its routes: the browser's history in the app, a memory history in screen tests. */
-export type RouterFactory = (routes: RouteObject[]) => ReturnType<typeof createBrowserRouter>;
+export type StaffRouter = ReturnType<typeof createBrowserRouter>;
 
-function RoutedApp({ createRouter }: { createRouter: RouterFactory }) {
-  const [router] = useState(() => createRouter(routes));
-  const [queryClient] = useState(makeQueryClient);
+export interface StaffApp {
+  queryClient: QueryClient;
+  router: StaffRouter;
+}
+
+export function createStaffApp(
+  createRouter: (routes: RouteObject[]) => StaffRouter = (routes) => createBrowserRouter(routes),
+): StaffApp {
+  const queryClient = makeQueryClient();
+  return { queryClient, router: createRouter(staffRoutes(queryClient)) };
+}
+
+/** Settles once the router has loaded its first address's code and data (its first draw needs no spinner). */
+export function firstAddressLoaded(router: StaffRouter): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      resolve();
+    });
+  });
+}
+
+function RoutedApp({ queryClient, router }: StaffApp) {
   const { signOut, error } = useAuth();
   useEffect(() => {
     // A damaged stored login (product: messages.md#token-errors): its message, once; the guard has sent the user to /.
@@ -45,28 +70,19 @@ function RoutedApp({ createRouter }: { createRouter: RouterFactory }) {
   }, [router, queryClient, signOut]);
   return (
     <QueryClientProvider client={queryClient}>
-      {/* While a screen's code downloads (router.tsx lazyScreen): the spinner on a first load, else the page that was. */}
-      <Suspense fallback={<PageLoading />}>
-        <RouterProvider router={router} />
-      </Suspense>
+      <RouterProvider router={router} />
     </QueryClientProvider>
   );
 }
 
 /** `notice`: a first toast, the sign-in's message when the sign-in app (app/SignInApp.tsx) starts this one. */
-export function App({
-  notice,
-  createRouter = createBrowserRouter,
-}: {
-  notice?: string | undefined;
-  createRouter?: RouterFactory;
-}) {
+export function App({ notice, ...app }: StaffApp & { notice?: string | undefined }) {
   useEffect(() => {
     if (notice) toast.success(notice, { toastId: 'signed-in' });
   }, [notice]);
   return (
     <AuthProvider>
-      <RoutedApp createRouter={createRouter} />
+      <RoutedApp {...app} />
       <Toasts />
     </AuthProvider>
   );

@@ -8,9 +8,8 @@ export function isChunkLoadError(error: unknown): boolean {
   );
 }
 
-export function RouteError({ error: given }: { error?: unknown }) {
-  const routeError = useRouteError();
-  const error = given ?? routeError;
+export function RouteError() {
+  const error = useRouteError();
   const chunk = isChunkLoadError(error);
   return (
     <div className="container py-5" role="alert">

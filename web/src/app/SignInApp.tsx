@@ -26,18 +26,16 @@ const prefetchStaffApp = () => {
   void import('../features/layout/AdminLayout').catch(() => undefined);
 };
 
+/** The staff app at `destination`; the sign-in form stays until the staff app can draw in its place. */
 async function startStaffAppAt(
   element: HTMLElement,
   destination: string,
   notice?: string,
-  before?: () => Promise<void>,
+  beforeFirstDraw?: () => Promise<void>,
 ) {
-  const { startStaffApp, preloadScreens } = await loadStaffApp();
-  // The destination's screens first, so the sign-in form stays until the staff app can draw in its place.
-  await preloadScreens(destination);
-  await before?.();
+  const { startStaffApp } = await loadStaffApp();
   window.history.replaceState(null, '', destination);
-  await startStaffApp(element, notice);
+  await startStaffApp(element, { ...(notice ? { notice } : {}), ...(beforeFirstDraw ? { beforeFirstDraw } : {}) });
 }
 
 export function startSignInApp(element: HTMLElement) {

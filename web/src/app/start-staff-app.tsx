@@ -1,28 +1,30 @@
-/** The staff app: providers, the router and toasts (main.tsx starts it for staff addresses only). */
+/** The staff app's start (main.tsx starts it for staff addresses; the sign-in app after a completed sign-in). */
+// First: zod's setting must be in place before any schema is built.
+import '../lib/zod-config';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './App';
-import { preloadLikelyScreens, preloadScreens, preloadScreensOnIntent } from './router';
-
-/** For the sign-in app, which loads the destination's screens before it hands over. */
-export { preloadScreens };
+import { App, createStaffApp, firstAddressLoaded } from './App';
+import { loadLikelyScreens } from './router';
 
 /**
- * `notice`: a first toast (the sign-in app hands over its success message). The first screen's code is loaded
- * first (router.tsx preloadScreens).
+ * Draws the staff app at the browser's address once its screen's code and data are here. `notice`: a first toast
+ * (the sign-in hands over its message); `beforeFirstDraw`: what the page that was must do before it is replaced.
  */
-export async function startStaffApp(root: HTMLElement, notice?: string) {
-  await preloadScreens(window.location.pathname);
-  // As a transition: React draws the first screen in slices, between which the browser may paint and answer input
-  // (one long task instead was most of a staff page's total blocking time in Lighthouse).
-  const app = createRoot(root);
+export async function startStaffApp(
+  root: HTMLElement,
+  { notice, beforeFirstDraw }: { notice?: string; beforeFirstDraw?: () => Promise<void> } = {},
+) {
+  const app = createStaffApp();
+  await firstAddressLoaded(app.router);
+  await beforeFirstDraw?.();
+  // As a transition: React draws the first screen in slices, between which the browser may paint and answer input.
+  const reactRoot = createRoot(root);
   startTransition(() =>
-    app.render(
+    reactRoot.render(
       <StrictMode>
-        <App notice={notice} />
+        <App notice={notice} {...app} />
       </StrictMode>,
     ),
   );
-  preloadLikelyScreens();
-  preloadScreensOnIntent();
+  loadLikelyScreens();
 }

@@ -5,10 +5,22 @@
  */
 import { TWO_FACTOR_SETUP_REQUIRED } from '../../../shared/sign-in';
 import { clearStoredLogin, readStoredLogin } from './auth-storage';
-import { apiUrl, type ApiQuery } from './api-url';
-import { takeEarlyAnswer } from './early-answer';
 import { noteStaffAnswer } from './live-events-through';
 import { paths } from './paths';
+
+/** Query values; undefined, null and '' are left out. */
+export type ApiQuery = Record<string, string | number | boolean | undefined | null>;
+
+/** An API address as every call writes it: `/api/<path>?<query>`. */
+function apiUrl(path: string, query?: ApiQuery): string {
+  const url = `/api/${path.replace(/^\/+/, '')}`;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  const qs = params.toString();
+  return qs ? `${url}?${qs}` : url;
+}
 
 export interface Envelope<T> {
   status: number;
@@ -61,10 +73,7 @@ async function send(method: string, path: string, options: RequestOptions = {}, 
   }
   let response: Response;
   try {
-    const url = apiUrl(path, options.query);
-    // The entry may have asked for the first screen's data already (early-answer.ts).
-    const early = method === 'GET' ? takeEarlyAnswer(url, headers.authorization) : undefined;
-    response = await (early ?? fetch(url, { method, headers, body, signal: options.signal }));
+    response = await fetch(apiUrl(path, options.query), { method, headers, body, signal: options.signal });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError(0, NETWORK_ERROR);

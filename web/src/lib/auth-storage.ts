@@ -5,8 +5,22 @@
 import { jwtDecode } from 'jwt-decode';
 import type { Role } from '../../../shared/roles';
 
-export { readStoredLogin, STORAGE_KEY, type StoredLogin } from './stored-login';
-import { STORAGE_KEY, type StoredLogin } from './stored-login';
+export const STORAGE_KEY = 'user';
+
+export interface StoredLogin {
+  accessToken: string;
+}
+
+export function readStoredLogin(): StoredLogin | null {
+  try {
+    const raw = localStorage.getItem(STORAGE_KEY);
+    if (!raw) return null;
+    const parsed = JSON.parse(raw) as Partial<StoredLogin>;
+    return typeof parsed.accessToken === 'string' ? { accessToken: parsed.accessToken } : null;
+  } catch {
+    return null;
+  }
+}
 
 export interface TokenUser {
   id: number;

@@ -14,7 +14,7 @@ import { MAIL_KIND_LABELS, MAIL_PROVIDER_LABELS, type MailProvider } from '../..
 import type { OrderDetail } from '../../../../shared/schemas/order-detail';
 import { ValidatedInput } from '../../components/FormField';
 import { ApiError } from '../../lib/api';
-import { useFormDrawnOnce } from '../../lib/use-form-drawn-once';
+import { useForm } from 'react-hook-form';
 import { queryKeys } from '../../lib/query-keys';
 import { DetailSection } from '../order-detail';
 import { useEmailHistory } from './api/get-email-history';
@@ -118,11 +118,11 @@ export function EmailHistorySection({ order }: { order: OrderDetail }) {
 
 /**
  * The e-mail box and one resend button per provider, a component of its own: its form state (errors, sending) redraws
- * the form only, not the mail table. In the order page's first screen, so drawn once as it opens (useFormDrawnOnce).
+ * the form only, not the mail table.
  */
 function ResendMailForm({ order }: { order: OrderDetail }) {
   const resend = useResendMail(order.order_id);
-  const form = useFormDrawnOnce<ResendForm>({
+  const form = useForm<ResendForm>({
     resolver: zodResolver(resendFormSchema),
     defaultValues: { email: order.email },
   });

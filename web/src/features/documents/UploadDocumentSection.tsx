@@ -12,7 +12,7 @@ import { MAIL_PROVIDER_LABELS, type MailProvider } from '../../../../shared/sche
 import type { OrderDetail } from '../../../../shared/schemas/order-detail';
 import { ValidatedInput } from '../../components/FormField';
 import { ApiError } from '../../lib/api';
-import { useFormDrawnOnce } from '../../lib/use-form-drawn-once';
+import { useForm } from 'react-hook-form';
 import { DetailSection } from '../order-detail';
 import { documentPath } from './api/download-file';
 import { useEmailHistory } from './api/get-email-history';
@@ -34,7 +34,7 @@ export function UploadDocumentSection({ order }: { order: OrderDetail }) {
   const upload = useUploadDocument(order.order_id);
   const history = useEmailHistory(order.order_id);
   const current = history.data?.uploadDoc ?? null;
-  const form = useFormDrawnOnce<UploadForm>({
+  const form = useForm<UploadForm>({
     resolver: zodResolver(uploadFormSchema),
     defaultValues: { email: order.email },
   });

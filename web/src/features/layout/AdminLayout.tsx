@@ -4,10 +4,9 @@
  * stream wraps it all (its state shows in the top bar). Queue screens size themselves to the window inside it
  * (queues.css, issue 26).
  */
-import { memo, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Link, matchPath, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Link, Navigate, Outlet, useLocation, useNavigation } from 'react-router';
 import { Dropdown } from 'react-bootstrap';
-import { useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '../../lib/auth-context';
 import type { TokenUser } from '../../lib/auth-storage';
 import { APP_NAME } from '../../lib/app-name';
@@ -16,12 +15,9 @@ import { DASHBOARD_TILES, visibleLinks, type NavItem } from './navigation';
 import { DashboardTile, SidebarLink, type TileUrgency } from './FrameLinks';
 import { useFolderCounts } from './use-folder-counts';
 import { LiveProvider, LiveStatus } from '../live';
-import { queuePrefetcher } from '../queues';
 import { SessionExpiryWarning } from '../session-expiry';
-import { PageLoading } from '../../components/PageLoading';
 import { useArrivalUrgency } from '../../lib/arrival-urgency';
 import { useChanged } from '../../lib/use-changed';
-import { afterNextPaint } from '../../lib/after-paint';
 import { AppLogo } from '../../components/AppLogo';
 import './admin-layout.css';
 
@@ -77,14 +73,11 @@ const TopBar = memo(function TopBar({
 
 type UrgentTile = NonNullable<NavItem['urgent']>;
 
-/** NavLink's rule: the link is the current page when the address is its path (`end`), or under it. */
-const isCurrent = (to: string, pathname: string, end: boolean) => !!matchPath({ path: to, end }, pathname);
-
 export function AdminLayout() {
   const { user, signOut } = useAuth();
   const { pathname } = useLocation();
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
+  // A screen's code or data on its way (router.tsx): the screen that was stays, with a bar saying something comes.
+  const navigating = useNavigation().state !== 'idle';
   const [sidebarOpen, setSidebarOpen] = useState(false);
   const toggleSidebar = useCallback(() => setSidebarOpen((o) => !o), []);
   const counts = useFolderCounts(!!user);
@@ -92,20 +85,17 @@ export function AdminLayout() {
 
   // A navigation closes the sidebar (on a phone it covers the screen), in the same pass as the new screen.
   if (useChanged(pathname) && sidebarOpen) setSidebarOpen(false);
-  // The counts and urgency figures read again after each navigation (the first screen's are read as they mount).
+  // The counts and urgency figures read again after each navigation (the first screen's are read as they mount),
+  // joining a request still in flight instead of cancelling and repeating it.
   const countedAt = useRef(pathname);
+  const { refetch: refetchCounts } = counts;
+  const { refetch: refetchUrgency } = urgency;
   useEffect(() => {
     if (!user || countedAt.current === pathname) return;
-    // Once the new screen is painted: started in the effect itself, the two requests ran before the paint when
-    // React ran the effects ahead of the frame, 2-3 ms of a queue click (issue 27). They join a request still in
-    // flight instead of cancelling and repeating it.
-    return afterNextPaint(() => {
-      countedAt.current = pathname;
-      void counts.refetch({ cancelRefetch: false });
-      void urgency.refetch({ cancelRefetch: false });
-    });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- on each navigation only, not when the queries change
-  }, [pathname]);
+    countedAt.current = pathname;
+    void refetchCounts({ cancelRefetch: false });
+    void refetchUrgency({ cancelRefetch: false });
+  }, [user, pathname, refetchCounts, refetchUrgency]);
 
   // Each urgent tile's figure, one object until the figures change (the tiles are memoised).
   const { data: urgencyFigures, isPending: urgencyPending } = urgency;
@@ -120,15 +110,12 @@ export function AdminLayout() {
   }, [urgencyFigures, urgencyPending]);
 
   if (!user) return <Navigate to={paths.login} replace />;
-  /** A sidebar line's or a tile's props: plain values and stable functions, as the memoised links need. */
-  const frameLink = (item: NavItem, end: boolean) => ({
+  /** A sidebar line's or a tile's props. */
+  const frameLink = (item: NavItem) => ({
     to: item.to,
-    active: isCurrent(item.to, pathname, end),
     label: item.label,
     countKey: item.count,
     count: item.count && counts.data ? counts.data[item.count] : undefined,
-    prefetch: item.folder ? queuePrefetcher(queryClient, item.folder) : undefined,
-    navigate,
   });
   return (
     // The live stream (features/live) refreshes the counts below, feeds the screens and shows its state in the bar.
@@ -140,27 +127,25 @@ export function AdminLayout() {
             <ul className="nav flex-column py-2">
               {visibleLinks(user.type).map((link) => (
                 <li className="nav-item" key={link.to}>
-                  <SidebarLink {...frameLink(link, true)} />
+                  <SidebarLink {...frameLink(link)} />
                 </li>
               ))}
             </ul>
           </nav>
           {sidebarOpen ? <div className="sidebar-backdrop" onClick={() => setSidebarOpen(false)} aria-hidden /> : null}
-          <main className="admin-main">
+          <main className="admin-main" aria-busy={navigating}>
+            {navigating ? <div className="route-progress" role="progressbar" aria-label="Loading the page" /> : null}
             {/* A compact strip (issue 26): one line per tile, scrolling sideways on its own where five do not fit. */}
             <div className="dashboard-tiles">
               {DASHBOARD_TILES.map((tile) => (
                 <DashboardTile
                   key={tile.to}
-                  {...frameLink(tile, false)}
+                  {...frameLink(tile)}
                   urgency={tile.urgent ? tileUrgency[tile.urgent] : undefined}
                 />
               ))}
             </div>
-            {/* A screen's code downloading (app/router.tsx): the screen that was stays; on a first load, the spinner. */}
-            <Suspense fallback={<PageLoading />}>
-              <Outlet />
-            </Suspense>
+            <Outlet />
             {/* Warns before the session ends and lets the member sign in again without leaving the page. */}
             {user ? <SessionExpiryWarning /> : null}
           </main>

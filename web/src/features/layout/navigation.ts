@@ -14,9 +14,7 @@ export interface NavItem {
   to: string;
   count?: keyof FolderCounts;
   permission?: Permission;
-  /** The queue the link opens (its first page is asked for on intent: features/queues prefetchQueue). */
-  folder?: Folder;
-  /** The tile also shows how many of its orders arrive soon (issue 23: GET admin/arrival-urgency). */
+  /** The tile also shows how many of its orders arrive soon (GET admin/arrival-urgency). */
   urgent?: 'newOrder' | 'priorityOrder';
 }
 
@@ -26,7 +24,6 @@ export function folderLink(folder: Folder): NavItem {
   return {
     label: link.label,
     to: folderPath(folder),
-    folder,
     ...(count ? { count } : {}),
     ...(read ? { permission: read.permission } : {}),
     ...(link.urgentOnTile ? { urgent: folder as NavItem['urgent'] } : {}),

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { toast } from 'react-toastify';
 import { remarkText } from '../../../../shared/schemas/order-detail-forms';
 import { ApiError } from '../../lib/api';
-import { useFormDrawnOnce } from '../../lib/use-form-drawn-once';
+import { useForm } from 'react-hook-form';
 import { DetailSection } from './DetailSection';
 import { useAddRemark } from './api/add-remark';
 import { clearRemarkDraft, readRemarkDraft, saveRemarkDraft } from './remark-draft';
@@ -41,7 +41,7 @@ const yn = (ticked: boolean) => (ticked ? 'Y' : '');
 export function AddCommentSection({ orderId }: { orderId: number }) {
   const addRemark = useAddRemark(orderId);
   // The unsent remark of this order comes back from the tab's drafts, and every keystroke is kept there.
-  const form = useFormDrawnOnce<RemarkForm>({
+  const form = useForm<RemarkForm>({
     resolver: zodResolver(remarkFormSchema),
     defaultValues: { ...empty, remark: readRemarkDraft(orderId) },
   });

@@ -9,7 +9,6 @@ import { decodeOrderId } from '../../../../shared/ids';
 import type { OrderDetail } from '../../../../shared/schemas/order-detail';
 import { PageHeader } from '../../components/PageHeader';
 import { ApiError } from '../../lib/api';
-import { useFirstDraw } from '../../lib/use-first-draw';
 import { folderPath } from '../../lib/folder-paths';
 import { AddCommentSection } from './AddCommentSection';
 import { AnswerWarnings } from './AnswerWarnings';
@@ -59,9 +58,9 @@ function OrderNotFound() {
 }
 
 function OrderDetailScreen({ orderId, slots }: { orderId: number; slots: OrderDetailSlots }) {
+  // The route's loader has asked for the order already (app/order-detail-loader.ts): here it is read from the cache.
   const detail = useOrderDetail(orderId);
-  // On a cold load the order is drawn in slices (lib/use-first-draw.ts): it is most of the page's work.
-  const order = useFirstDraw(detail.data);
+  const order = detail.data;
   const refresh = () => void detail.refetch();
   if (detail.isError) {
     if (detail.error instanceof ApiError && detail.error.httpStatus === 404) return <OrderNotFound />;
@@ -141,12 +140,11 @@ function OrderDetailBody({
 }
 
 /**
- * What it holds is drawn in a render of its own just after the first commit, which React leaves to the browser's next
- * frame (issue 27, decision 0040). The order page's part below its first screen (its details, the customer's answers,
- * the histories: two thirds of its elements) comes this way, so a View click paints the part in sight without waiting
- * for the rest; it comes below what is drawn, so nothing in sight moves, and the section index lists its sections as
- * they come. Once per order (the screen is keyed by it): afterwards the whole page draws each change together. The
- * deferred render draws this component alone, not the part in sight once more.
+ * What it holds is drawn in a render of its own just after the first commit (React's deferred value), which React
+ * leaves to the browser's next frame (docs/decisions/0040). The order page's part below its first screen (its details,
+ * the customer's answers, the histories: two thirds of its elements) comes this way, so a View click paints the part
+ * in sight without waiting for the rest; it comes below what is drawn, so nothing in sight moves. Once per order (the
+ * screen is keyed by it): afterwards the whole page draws each change together.
  */
 function AfterTheFirstCommit({ children }: { children: ReactNode }) {
   const afterFirst = useDeferredValue(true, false);

@@ -13,7 +13,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PageHeader } from '../../components/PageHeader';
 import { Pagination } from '../../components/Pagination';
 import { useFutureOrderCount } from './api/get-future-order-count';
-import { useOrderPage } from './api/get-order-page';
+import { useOrderPage, type OrderPageParams } from './api/get-order-page';
 import { useDeleteOrders } from './api/queue-actions';
 import type { OrderListRow } from '../../../../shared/schemas/order-list';
 import { calendarDate, telephone } from './format';
@@ -21,12 +21,11 @@ import { staffZoneHeading, StaffTime } from '../../lib/time';
 import { EmailCell, NameCell, RowActionsCell } from './row-cells';
 import { QueueCards } from './QueueCards';
 import { TruncatedText } from './TruncatedText';
-import { useQueueParams } from './use-queue-params';
+import { futureMonthRequest, useQueueParams } from './use-queue-params';
 import { PHONE_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { QueueFilterBar } from './filters/QueueFilterBar';
 import { SavedViewsBar, SaveViewButton } from '../saved-views';
 import { can } from '../../../../shared/roles';
-import type { OrderSort, QueueFilters } from '../../../../shared/schemas/queue-filters';
 import { useAuth } from '../../lib/auth-context';
 import { QueueExport } from './QueueExport';
 import './queues.css';
@@ -101,21 +100,9 @@ function MonthRowsTable({
   );
 }
 
-function MonthTable({
-  month,
-  page,
-  onPage,
-  sort,
-  filters,
-}: {
-  month: number;
-  page: number;
-  onPage(p: number): void;
-  sort?: OrderSort | undefined;
-  filters?: QueueFilters;
-}) {
-  const limit = 25;
-  const list = useOrderPage('futureOrder', { page, limit, search: '', processMonth: month, sort, filters });
+function MonthTable({ request, onPage }: { request: OrderPageParams; onPage(p: number): void }) {
+  const { page, limit } = request;
+  const list = useOrderPage('futureOrder', request);
   const rows = useMemo(() => list.data?.rows ?? [], [list.data]);
   const remove = useDeleteOrders();
   const [toDelete, setToDelete] = useState<number | null>(null);
@@ -215,13 +202,7 @@ export function FutureOrdersPage() {
               <SaveViewButton folder="futureOrder" />
               <QueueExport folder="futureOrder" params={{ ...params, search: '' }} title="Future Order" />
             </QueueFilterBar>
-            <MonthTable
-              month={month}
-              page={params.page}
-              onPage={(p) => update({ page: p })}
-              sort={params.sort}
-              filters={params.filters}
-            />
+            <MonthTable request={futureMonthRequest(params, month)} onPage={(p) => update({ page: p })} />
           </div>
         </div>
       ) : (

@@ -6,7 +6,7 @@
  */
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link, useMatches, useNavigate } from 'react-router';
 import { Button, Form } from 'react-bootstrap';
 import { toast } from 'react-toastify';
 import { folderDeclaration, type Folder } from '../../../../shared/folders';
@@ -15,15 +15,12 @@ import type { OrderListRow } from '../../../../shared/schemas/order-list';
 import { PAGE_SIZE_OPTIONS } from '../../../../shared/schemas/order-list-texts';
 import { errorMessage } from '../../lib/api';
 import { useAuth } from '../../lib/auth-context';
-import { useFirstDraw } from '../../lib/use-first-draw';
 import { paths } from '../../lib/paths';
 import { SearchBox } from '../../components/SearchBox';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PageHeader } from '../../components/PageHeader';
 import { Pagination } from '../../components/Pagination';
 import { useOrderPage } from './api/get-order-page';
-import { useOpenOrder } from './prefetch-order';
-import { prefetchQueuePage } from './prefetch-queue';
 import {
   useAssignToMe,
   useDeleteOrders,
@@ -33,7 +30,7 @@ import {
 } from './api/queue-actions';
 import { QueueTable } from './QueueTable';
 import { useLiveQueue } from '../live';
-import { effectiveLimit, queuePageRequest, useQueueParams, type LimitChoice } from './use-queue-params';
+import { queuePageRequest, useQueueParams, type LimitChoice } from './use-queue-params';
 import { KeyboardHelp } from '../../components/KeyboardHelp';
 import { queueKeyHelp, useQueueKeys } from './keyboard/use-queue-keys';
 import { useRowUrgency } from './urgency/row-urgency';
@@ -61,22 +58,27 @@ const CONFIRM_TEXT: Record<NonNullable<Pending>['kind'], string> = {
 /** Past this many rows the table scrolls inside the window's height (queues.css): more loading rows would hold nothing. */
 const MAX_PLACEHOLDER_ROWS = 20;
 
+/**
+ * Every queue route shows this one screen (app/router.tsx), its folder in the route's `handle`: from one queue to
+ * another React keeps the screen and redraws what differs; QueuePage resets what belongs to one queue when the folder
+ * changes (its search box, selection, dialogs, keyboard focus, filter draft, bulk outcome, export).
+ */
+export function QueueRoute() {
+  const folder = (useMatches().at(-1)?.handle as { folder?: Folder } | undefined)?.folder;
+  if (!folder) throw new Error('A queue route without its folder');
+  return <QueuePage folder={folder} title={folderDeclaration(folder).title} />;
+}
+
 export function QueuePage({ folder, title }: { folder: Folder; title: string }) {
   const { user } = useAuth();
   const queryClient = useQueryClient();
-  // The folder's total as last read (the "All" choice's limit), kept per folder: the screen stays from queue to queue.
-  const [known, setKnown] = useState<{ folder: Folder; total: number }>();
-  const knownTotal = known?.folder === folder ? known.total : undefined;
-  // A page, a sort, a search or a filter asks for its rows as it is chosen, beside React's drawing of the change.
-  const { params, update, setFilters } = useQueueParams(
-    (next) => void prefetchQueuePage(queryClient, folder, next, knownTotal),
-  );
+  const { params, update, setFilters } = useQueueParams();
   const filterKey = JSON.stringify(params.filters);
-  const limit = effectiveLimit(params.limitChoice, knownTotal);
-  const request = queuePageRequest(params, limit);
+  const request = queuePageRequest(params);
+  const { limit } = request;
+  // The route's loader has asked for this page already (queue-loader.ts): here it is read from the cache.
   const page = useOrderPage(folder, request);
-  // A cold load's first rows are drawn in slices (lib/use-first-draw.ts); until then the loading rows stay.
-  const data = useFirstDraw(page.data);
+  const { data } = page;
   // Rows as the live queue shows them: new arrivals held back until asked for (features/live).
   const live = useLiveQueue(folder, data?.rows, {
     searching: !!params.search || filterKey !== '{}',
@@ -84,8 +86,6 @@ export function QueuePage({ folder, title }: { folder: Folder; title: string }) 
   });
   const { rows } = live;
   const total = data?.totalRecords ?? 0;
-  // Set while rendering, not in an effect: an effect would commit the whole page once more after every answer.
-  if (data && data.totalRecords !== knownTotal) setKnown({ folder, total: data.totalRecords });
 
   // The search box's text, once typing paused: to the address (replacing the entry), back to page 1.
   const onSearch = useCallback((q: string) => update({ q: q.trim() ? q : undefined, page: undefined }, true), [update]);
@@ -93,7 +93,7 @@ export function QueuePage({ folder, title }: { folder: Folder; title: string }) 
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const shown = JSON.stringify([folder, params.page, limit, params.search, params.sort, filterKey]);
   if (useChanged(shown) && selected.size) setSelected(new Set());
-  // Stable (useCallback), as the memoised rows need: ticking one box draws that row alone (issue 27).
+  // Stable (useCallback), as the memoised rows need: ticking one box draws that row alone.
   const toggle = useCallback(
     (id: number) =>
       setSelected((s) => {
@@ -106,7 +106,7 @@ export function QueuePage({ folder, title }: { folder: Folder; title: string }) 
   );
   const toggleAll = (on: boolean) => setSelected(on ? new Set(rows.map((r) => r.order_id)) : new Set());
 
-  // What this queue offers and whether its rows show arrival urgency (issue 23): the folder table's.
+  // What this queue offers and whether its rows show arrival urgency: the folder table's.
   const { actions, arrivalUrgency } = folderDeclaration(folder);
   const mayDelete = !!actions.deletePermission && can(user?.type, actions.deletePermission);
   const remove = useDeleteOrders();
@@ -120,8 +120,8 @@ export function QueuePage({ folder, title }: { folder: Folder; title: string }) 
   // Another queue (app/router.tsx keeps this screen from queue to queue): a question about this one's orders goes.
   if (useChanged(folder) && pending) setPending(null);
 
-  // Issue 23: Work next, arrival urgency and its sort, keyboard.
-  const openOrder = useOpenOrder();
+  // Work next, arrival urgency and its sort, keyboard.
+  const navigate = useNavigate();
   const searchRef = useRef<HTMLInputElement>(null);
   const tableRef = useRef<HTMLDivElement>(null);
   const workNext = useWorkNext(folder);
@@ -139,7 +139,7 @@ export function QueuePage({ folder, title }: { folder: Folder; title: string }) 
     searchRef,
     tableRef,
     onOpen: (i) => {
-      if (rows[i]) openOrder(rows[i].order_id);
+      if (rows[i]) void navigate(paths.admin.viewOrder(rows[i].order_id));
     },
     onToggle: (i) => {
       if (rows[i]) toggle(rows[i].order_id);
@@ -176,7 +176,7 @@ export function QueuePage({ folder, title }: { folder: Folder; title: string }) 
     }
   };
 
-  // The header's parts are memoised; their props keep their identity until what they show changes (issue 27).
+  // The header's parts are memoised; their props keep their identity until what they show changes.
   const headerActions = useMemo(
     () => (
       <Button variant="outline-secondary" size="sm" onClick={() => void refreshOrdersAndCounts(queryClient)}>
@@ -288,7 +288,7 @@ export function QueuePage({ folder, title }: { folder: Folder; title: string }) 
           <div ref={tableRef} className="queue-table-area" {...live.hoverProps}>
             <QueueTable
               rows={rows}
-              loading={page.isFetching || data !== page.data}
+              loading={page.isFetching}
               selected={selected}
               onToggle={toggle}
               onToggleAll={toggleAll}

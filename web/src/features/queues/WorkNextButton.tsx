@@ -1,5 +1,5 @@
 /**
- * Work next (issue 23): POST admin/work-next takes the most urgent unassigned order of the queue for the member
+ * Work next: POST admin/work-next takes the most urgent unassigned order of the queue for the member
  * and the order detail opens; when none is waiting, the server's message shows as a toast.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -10,7 +10,8 @@ import type { WorkNextResult } from '../../../../shared/schemas/work-next';
 import { WORK_NEXT_FOLDERS, type WorkNextFolder } from '../../../../shared/schemas/work-next-texts';
 import { api, errorMessage } from '../../lib/api';
 import { refreshOrdersAndCounts } from '../../lib/refresh-orders';
-import { useOpenOrder } from './prefetch-order';
+import { useNavigate } from 'react-router';
+import { paths } from '../../lib/paths';
 
 const hasWorkNext = (folder: Folder): folder is WorkNextFolder =>
   (WORK_NEXT_FOLDERS as readonly string[]).includes(folder);
@@ -23,7 +24,7 @@ export interface WorkNext {
 /** Work next for this queue, or undefined where the queue has none. */
 export function useWorkNext(folder: Folder): WorkNext | undefined {
   const queryClient = useQueryClient();
-  const openOrder = useOpenOrder();
+  const navigate = useNavigate();
   const mutation = useMutation({
     mutationFn: (folderName: WorkNextFolder) => api.post<WorkNextResult>('admin/work-next', { folderName }),
     onSettled: () => refreshOrdersAndCounts(queryClient),
@@ -34,7 +35,7 @@ export function useWorkNext(folder: Folder): WorkNext | undefined {
     mutation.mutate(folder, {
       onSuccess: (answer) => {
         if (answer.data.orderId === null) toast.info(answer.message);
-        else openOrder(answer.data.orderId);
+        else void navigate(paths.admin.viewOrder(answer.data.orderId));
       },
       onError: (error) => {
         toast.error(errorMessage(error));

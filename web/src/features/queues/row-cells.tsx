@@ -5,10 +5,8 @@
  */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import type { OrderListRow } from '../../../../shared/schemas/order-list';
 import { paths } from '../../lib/paths';
-import { prefetchOrderPage } from './prefetch-order';
 import { TruncatedText } from './TruncatedText';
 
 export const fullName = (row: Pick<OrderListRow, 'given_name' | 'surname'>) => `${row.given_name} ${row.surname}`;
@@ -62,15 +60,10 @@ export function RowActions({
   onDelete?: (() => void) | undefined;
   children?: ReactNode;
 }) {
-  const queryClient = useQueryClient();
-  const prefetch = () => prefetchOrderPage(queryClient, row.order_id);
   return (
     <div className="queue-row-actions" data-card-actions>
       <Link
         to={paths.admin.viewOrder(row.order_id)}
-        onPointerEnter={prefetch}
-        onFocus={prefetch}
-        onClick={prefetch}
         className={`btn btn-sm ${row.assigned_to_id !== null ? 'btn-secondary' : 'btn-primary'}`}
         title={row.assign_to ? `Assigned to ${row.assign_to}` : undefined}
       >

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { viewQueryOf } from '../saved-views/view-query';
-import { effectiveLimit, parseQueueParams, withFilters } from './use-queue-params';
+import { parseQueueParams, queuePageRequest, withFilters } from './use-queue-params';
 
 describe('queue URL params', () => {
   it('reads page, rows per page, search and month with safe defaults', () => {
@@ -47,10 +47,9 @@ describe('queue URL params', () => {
     expect(next.toString()).toBe('sort=name&q=abc&nationality=India&currency=USD');
     expect(viewQueryOf(next)).toBe('currency=USD&nationality=India&sort=name');
   });
-  it('turns All into the total, within the server maximum', () => {
-    expect(effectiveLimit(25, 1000)).toBe(25);
-    expect(effectiveLimit('all', 42)).toBe(42);
-    expect(effectiveLimit('all', 0)).toBe(1);
-    expect(effectiveLimit('all', 1_000_000)).toBe(5000);
+  it('asks for the rows per page chosen, and for All the server maximum', () => {
+    expect(queuePageRequest(parseQueueParams(new URLSearchParams('limit=25&page=3'))).limit).toBe(25);
+    expect(queuePageRequest(parseQueueParams(new URLSearchParams('limit=all'))).limit).toBe(5000);
+    expect(queuePageRequest(parseQueueParams(new URLSearchParams(''))).limit).toBe(10);
   });
 });

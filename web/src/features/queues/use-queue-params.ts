@@ -4,7 +4,7 @@
  * lists comma-separated; a value the schema refuses is left out (the address may have been typed).
  * limit is 10, 25, 50, 100, 500 or "all" (the folder's total, at most the server's maximum).
  */
-import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import type { OrderPageParams } from './api/get-order-page';
 import {
@@ -66,20 +66,30 @@ export function parseQueueParams(params: URLSearchParams): QueueParams {
   };
 }
 
-/** Rows to ask for: "All" is the last known total (never 0, never past the server's maximum). */
-/** What a queue screen asks the server for, from its address's state and the rows per page in effect. */
-export const queuePageRequest = (params: QueueParams, limit: number): OrderPageParams => ({
+/** Rows per page to ask for: "All" is the server's maximum (a queue with fewer orders answers with what it has). */
+export const rowsPerPage = (choice: LimitChoice): number => (choice === 'all' ? ORDER_LIST_MAX_LIMIT : choice);
+
+/** What a queue screen asks the server for, from its address's state: its route's loader and the screen alike. */
+export const queuePageRequest = (params: QueueParams): OrderPageParams => ({
   page: params.page,
-  limit,
+  limit: rowsPerPage(params.limitChoice),
   search: params.search,
   sort: params.sort,
   filters: params.filters,
 });
 
-export function effectiveLimit(choice: LimitChoice, knownTotal: number | undefined): number {
-  if (choice !== 'all') return choice;
-  return Math.min(Math.max(knownTotal ?? ORDER_LIST_MAX_LIMIT, 1), ORDER_LIST_MAX_LIMIT);
-}
+/** Future Order's rows per page in a month's table. */
+const FUTURE_MONTH_ROWS = 25;
+
+/** What Future Order's month table asks for: its route's loader and the table alike. */
+export const futureMonthRequest = (params: QueueParams, month: number): OrderPageParams => ({
+  page: params.page,
+  limit: FUTURE_MONTH_ROWS,
+  search: '',
+  processMonth: month,
+  sort: params.sort,
+  filters: params.filters,
+});
 
 /** The address with these filters in place of the current ones (page back to 1, the rest kept). */
 export function withFilters(current: URLSearchParams, filters: QueueFilters): URLSearchParams {
@@ -98,25 +108,13 @@ type ParamKey = 'page' | 'limit' | 'q' | 'month' | 'sort';
  */
 const latest = () => new URLSearchParams(window.location.search);
 
-/**
- * The queue's address as state. `ahead` is given the parameters of the next address before the router is told: a
- * screen asks for the next page there (QueuePage), so the request is on its way while React draws the change,
- * instead of after (a query starts its request only once the screen that wants it has been drawn).
- */
-export function useQueueParams(ahead?: (next: QueueParams) => void) {
+/** The queue's address as state; each change is a navigation, whose loader asks for the rows (queue-loader.ts). */
+export function useQueueParams() {
   const [searchParams, setSearchParams] = useSearchParams();
   // One object per address: the screen's memoised parts (filter bar, export, pager) take it as a prop.
   const params = useMemo(() => parseQueueParams(searchParams), [searchParams]);
-  // The latest `ahead`, read when an update happens: `update` and `setFilters` stay one function each (memoised parts).
-  const aheadRef = useRef(ahead);
-  useLayoutEffect(() => {
-    aheadRef.current = ahead;
-  });
   const go = useCallback(
-    (next: URLSearchParams, replace: boolean) => {
-      if (next.toString() !== latest().toString()) aheadRef.current?.(parseQueueParams(next));
-      setSearchParams(next, { replace });
-    },
+    (next: URLSearchParams, replace: boolean) => setSearchParams(next, { replace }),
     [setSearchParams],
   );
   const update = useCallback(

@@ -1,26 +1,18 @@
 /** Saved queue views (issue 24): list of a queue, save, share / unshare, delete. */
-import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Folder } from '../../../../shared/orders';
 import type { SavedView } from '../../../../shared/schemas/saved-views';
 import { api } from '../../lib/api';
 
 const key = (folder: Folder) => ['saved-views', folder] as const;
 
-const savedViewsQuery = (folder: Folder) =>
+export const savedViewsQuery = (folder: Folder) =>
   queryOptions({
     queryKey: key(folder),
     queryFn: async () => (await api.get<SavedView[]>('admin/saved-views', { query: { folder } })).data,
   });
 
 export const useSavedViews = (folder: Folder) => useQuery(savedViewsQuery(folder));
-
-/**
- * A queue's saved views asked for with its first page, as its link shows intent (features/queues prefetch-queue.ts):
- * their request travels beside the rows' instead of starting as the screen appears (before its paint), so the bar is
- * mostly there with the rows rather than pushing the table down after them. Settles when they are here.
- */
-export const prefetchSavedViews = (queryClient: QueryClient, folder: Folder) =>
-  queryClient.prefetchQuery(savedViewsQuery(folder));
 
 export function useSavedViewMutations(folder: Folder) {
   const queryClient = useQueryClient();

@@ -1,0 +1,13 @@
+/**
+ * A route loader's part (app/router.tsx): the screen's queries in TanStack Query's cache before the screen shows, read
+ * through the very query options the screen uses. A failure is left to the screen, which shows it where it belongs
+ * (a queue's alert, the order page's "Order not found") instead of the route's error page.
+ */
+import type { QueryClient, FetchQueryOptions } from '@tanstack/react-query';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each query has its own data type
+type AnyQuery = FetchQueryOptions<any, any, any, any>;
+
+export async function loadQueries(queryClient: QueryClient, queries: AnyQuery[]): Promise<void> {
+  await Promise.all(queries.map((query) => queryClient.ensureQueryData(query).catch(() => undefined)));
+}
