@@ -5,7 +5,7 @@
  */
 import { TWO_FACTOR_SETUP_REQUIRED } from '../../../shared/sign-in';
 import { clearStoredLogin, readStoredLogin } from './auth-storage';
-import { noteStaffAnswer } from './live-events-through';
+import { eventsThroughOf, noteStaffAnswer } from './live-events-through';
 import { paths } from './paths';
 
 /** Query values; undefined, null and '' are left out. */
@@ -26,6 +26,8 @@ export interface Envelope<T> {
   status: number;
   message: string;
   data: T;
+  /** The live event through which the answer reflects every change (its header), null when it does not say. */
+  eventsThrough?: number | null;
   [extra: string]: unknown;
 }
 
@@ -112,8 +114,10 @@ async function parse<T>(response: Response): Promise<Envelope<T>> {
 }
 
 export const api = {
-  request: async <T>(method: string, path: string, options?: RequestOptions) =>
-    parse<T>(await send(method, path, options)),
+  request: async <T>(method: string, path: string, options?: RequestOptions): Promise<Envelope<T>> => {
+    const response = await send(method, path, options);
+    return { ...(await parse<T>(response)), eventsThrough: eventsThroughOf(response) };
+  },
   get: <T>(path: string, options?: RequestOptions) => api.request<T>('GET', path, options),
   post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
     api.request<T>('POST', path, { ...options, body }),

@@ -1,20 +1,21 @@
 /**
- * Arrival urgency (issue 23): the thresholds the server is configured with and the New / Priority urgent counts,
+ * Arrival urgency: the thresholds the server is configured with and the New / Priority urgent counts,
  * GET admin/arrival-urgency. Shared by the queue rows (their highlight) and the dashboard tiles. Its key sits under
  * the folder counts' key, so whatever refreshes the counts refreshes these too.
  */
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ArrivalUrgencyInfo } from '../../../shared/schemas/work-next';
 import { api } from './api';
 import { queryKeys } from './query-keys';
+import { reflected } from './reflected';
 
-export const arrivalUrgencyKey = () => [...queryKeys.folderCounts(), 'arrival-urgency'] as const;
+export const arrivalUrgencyQuery = () =>
+  queryOptions({
+    queryKey: [...queryKeys.folderCounts(), 'arrival-urgency'] as const,
+    queryFn: async () => reflected(await api.get<ArrivalUrgencyInfo>('admin/arrival-urgency')),
+    staleTime: 0,
+  });
 
 export function useArrivalUrgency(enabled = true) {
-  return useQuery({
-    queryKey: arrivalUrgencyKey(),
-    queryFn: async () => (await api.get<ArrivalUrgencyInfo>('admin/arrival-urgency')).data,
-    staleTime: 0,
-    enabled,
-  });
+  return useQuery({ ...arrivalUrgencyQuery(), enabled, select: (answer) => answer.value });
 }

@@ -1,5 +1,5 @@
 /**
- * Which live events the staff answers of this page reflect (issue 27, docs/decisions/0037; the header is
+ * Which live events the staff answers of this page reflect (docs/decisions/0037; the header is
  * LIVE_EVENTS_THROUGH_HEADER, shared/live.ts). A page's event stream sends only what happens after its start (its
  * hello's `lastEventId`), so a screen's answer older than that start misses what changed in between. Such answers
  * are noted here: those that came before the stream was up decide, at its hello, whether the lists and counts are
@@ -12,10 +12,15 @@ let lowest: number | null | undefined;
 /** The stream's start, once it is up, and what to do for an answer older than it. */
 let stream: { startedAt: number; missed(): void } | null = null;
 
+/** The live event through which an answer reflects every change, or null when it does not say. */
+export function eventsThroughOf(response: Response): number | null {
+  const header = response.headers.get(LIVE_EVENTS_THROUGH_HEADER);
+  return header && /^\d{1,15}$/.test(header) ? Number(header) : null;
+}
+
 /** Notes a staff answer that holds data (api.ts). */
 export function noteStaffAnswer(response: Response) {
-  const header = response.headers.get(LIVE_EVENTS_THROUGH_HEADER);
-  const through = header && /^\d{1,15}$/.test(header) ? Number(header) : null;
+  const through = eventsThroughOf(response);
   if (stream) {
     // Older than the stream's start: read again (its query is started afresh, features/live/read-lists-again.ts).
     // An answer that says nothing (a process whose hub has not started) is taken as it is: asking again would get

@@ -13,7 +13,7 @@ import { APP_NAME } from '../../lib/app-name';
 import { paths } from '../../lib/paths';
 import { DASHBOARD_TILES, visibleLinks, type NavItem } from './navigation';
 import { DashboardTile, SidebarLink, type TileUrgency } from './FrameLinks';
-import { useFolderCounts } from './use-folder-counts';
+import { useFolderCounts } from '../../lib/folder-counts';
 import { LiveProvider, LiveStatus } from '../live';
 import { SessionExpiryWarning } from '../session-expiry';
 import { useArrivalUrgency } from '../../lib/arrival-urgency';

@@ -19,7 +19,9 @@ import { api } from '../../lib/api';
 import { streamStarted, streamStopped } from '../../lib/live-events-through';
 import { queryKeys } from '../../lib/query-keys';
 import type { LiveMessage } from './live-stream';
-import { readAfresh, readListsAgain } from './read-lists-again';
+import { arrivalUrgencyQuery } from '../../lib/arrival-urgency';
+import { folderCountsQuery } from '../../lib/folder-counts';
+import { readAfresh, readAgainUnlessReflected, readListsAgain } from './read-lists-again';
 import { connectSharedLiveStream } from './shared-stream';
 
 type Listener = (message: LiveMessage) => void;
@@ -78,6 +80,8 @@ export function LiveProvider({ enabled, children }: { enabled: boolean; children
   useEffect(() => {
     if (!enabled) return undefined;
     let caughtUp = false;
+    // The newest event id heard: a `counts` message follows the events that changed them.
+    let lastEventId = 0;
     // What an answer older than the stream's start may hold out of date, also one still on its way (read-lists-again.ts).
     const readAgain = () => void readListsAgain(queryClient);
     const disconnect = connectSharedLiveStream({
@@ -90,8 +94,13 @@ export function LiveProvider({ enabled, children }: { enabled: boolean; children
           caughtUp = true;
           if (!streamStarted((message.data as HelloEvent).lastEventId, readAgain)) readAgain();
         }
-        // Counts computed before this change may still be on their way (a first read): read afresh, not joined.
-        if (message.event === 'counts') void readAfresh(queryClient, queryKeys.folderCounts());
+        if (message.id !== null) lastEventId = Math.max(lastEventId, message.id);
+        // The counts and urgency figures, unless their answers already reflect the changes (a member's own move
+        // refreshed them as it succeeded).
+        if (message.event === 'counts') {
+          void readAgainUnlessReflected(queryClient, folderCountsQuery().queryKey, lastEventId);
+          void readAgainUnlessReflected(queryClient, arrivalUrgencyQuery().queryKey, lastEventId);
+        }
         if (message.event === 'resync')
           void readAfresh(queryClient, queryKeys.orders.all()).then(() =>
             readAfresh(queryClient, queryKeys.folderCounts()),

@@ -4,8 +4,9 @@
  * is started afresh too: an invalidation alone joins a first read in flight (TanStack Query restarts only a query
  * that already has data), and the old answer would then land as if it were new.
  */
-import type { QueryClient } from '@tanstack/react-query';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { queryKeys } from '../../lib/query-keys';
+import { reflects, type Reflected } from '../../lib/reflected';
 
 export async function readAfresh(queryClient: QueryClient, queryKey: readonly unknown[]): Promise<void> {
   await queryClient.cancelQueries({ queryKey });
@@ -18,4 +19,23 @@ export function readListsAgain(queryClient: QueryClient): Promise<void> {
     readAfresh(queryClient, queryKeys.orders.lists()),
     readAfresh(queryClient, queryKeys.folderCounts()),
   ]).then(() => undefined);
+}
+
+/**
+ * A query the live stream keeps fresh (the counts, the urgency figures), read again after live event `eventId` unless
+ * its answer already reflects that event. An answer on its way is waited for first, not cancelled: begun after the
+ * change (the member's own move refreshes it at once), it usually reflects it, and one read is enough.
+ */
+export async function readAgainUnlessReflected(
+  queryClient: QueryClient,
+  queryKey: QueryKey,
+  eventId: number,
+): Promise<void> {
+  // Joins the read on its way: a refetch that may not cancel one running starts none.
+  if (queryClient.getQueryState(queryKey)?.fetchStatus === 'fetching')
+    await queryClient.refetchQueries({ queryKey, exact: true }, { cancelRefetch: false }).catch(() => undefined);
+  if (reflects(queryClient.getQueryData<Reflected<unknown>>(queryKey), eventId)) return;
+  // This query alone: the ones under its key (the urgency figures under the counts) are asked on their own.
+  await queryClient.cancelQueries({ queryKey, exact: true });
+  await queryClient.invalidateQueries({ queryKey, exact: true });
 }

@@ -51,8 +51,11 @@ interface Departed {
 export function useLiveQueue(
   folder: Folder,
   pageRows: OrderListRow[] | undefined,
-  /** `page`: which page of the queue the rows are (its request): another page starts without marks. */
-  options: { searching: boolean; page: string },
+  /**
+   * `page`: which page of the queue the rows are (its request): another page starts without marks. `eventsThrough`:
+   * the live event through which the rows reflect every change (a change they reflect needs no mark and no new read).
+   */
+  options: { searching: boolean; page: string; eventsThrough: number | null },
 ) {
   const { user } = useAuth();
   const live = useLive();
@@ -60,7 +63,13 @@ export function useLiveQueue(
   const presence = usePresenceMap();
   const [departed, setDeparted] = useState<ReadonlyMap<number, Departed>>(new Map());
   const [held, setHeld] = useState<ReadonlySet<number>>(new Set());
-  const [stale, setStale] = useState(false);
+  // A row that changed but stays: the id of the newest such event, until the page is read again.
+  const [stale, setStale] = useState<number | null>(null);
+  const { eventsThrough } = options;
+  const reflected = useCallback(
+    (eventId: number | null) => eventId !== null && eventsThrough !== null && eventsThrough >= eventId,
+    [eventsThrough],
+  );
   const hovering = useRef(false);
 
   const serverRows = useMemo(() => pageRows ?? [], [pageRows]);
@@ -87,13 +96,15 @@ export function useLiveQueue(
     const kept = new Map([...departed].filter(([id]) => shownIds.has(id)));
     if (kept.size !== departed.size) setDeparted(kept);
   }
-  if (useChanged(`${folder} ${options.searching}`) && (held.size || stale)) {
+  if (useChanged(`${folder} ${options.searching}`) && (held.size || stale !== null)) {
     setHeld(new Set());
-    setStale(false);
+    setStale(null);
   }
 
   useLiveEvents((message) => {
     if (message.event !== 'order' || !user) return;
+    // Already in the rows (the member's own action read the page again as it succeeded).
+    if (reflected(message.id)) return;
     const event = message.data as OrderChangedEvent;
     const isIn = inFolder(folder, event.to, user.id);
     if (shownIds.has(event.orderId)) {
@@ -107,7 +118,7 @@ export function useLiveQueue(
             index,
           }),
         );
-      else setStale(true);
+      else setStale(message.id ?? Number.MAX_SAFE_INTEGER);
     } else if (isIn && !inFolder(folder, event.from, user.id) && !options.searching) {
       setHeld((current) => new Set(current).add(event.orderId));
     }
@@ -122,7 +133,7 @@ export function useLiveQueue(
   // pointer is elsewhere: reading the page again removes them all, so a refresh for a changed row, or for an older
   // departure, waits for the newest departure's DEPARTED_SHOW_MS instead of cutting its notice short.
   useEffect(() => {
-    if (!departed.size && !stale) return undefined;
+    if (!departed.size && stale === null) return undefined;
     const timer = setInterval(() => {
       if (hovering.current) return;
       const due = [...departed.values()].every((d) => Date.now() - d.at >= DEPARTED_SHOW_MS);
@@ -132,13 +143,15 @@ export function useLiveQueue(
       const onServer = new Set(serverRows.map((r) => r.order_id));
       const putBack = [...departed.keys()].filter((id) => !onServer.has(id));
       if (putBack.length) setDeparted((current) => new Map([...current].filter(([id]) => onServer.has(id))));
-      if (stale || putBack.length < departed.size) {
-        setStale(false);
+      // Rows read again since the change (the page's own refresh) already show it: no new read for it.
+      const staleRow = stale !== null && !reflected(stale);
+      if (staleRow || putBack.length < departed.size) {
+        setStale(null);
         void reloadPage();
-      }
+      } else if (stale !== null) setStale(null);
     }, 500);
     return () => clearInterval(timer);
-  }, [departed, stale, serverRows, reloadPage]);
+  }, [departed, stale, serverRows, reloadPage, reflected]);
 
   const showNew = useCallback(() => {
     setHeld(new Set());

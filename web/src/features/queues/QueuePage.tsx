@@ -83,6 +83,7 @@ export function QueuePage({ folder, title }: { folder: Folder; title: string }) 
   const live = useLiveQueue(folder, data?.rows, {
     searching: !!params.search || filterKey !== '{}',
     page: JSON.stringify(request),
+    eventsThrough: data?.eventsThrough ?? null,
   });
   const { rows } = live;
   const total = data?.totalRecords ?? 0;

@@ -22,7 +22,7 @@ export interface OrderPageParams {
   processMonth?: number | undefined;
   /** Absent: newest first. */
   sort?: OrderSort | undefined;
-  /** Queue filters (issue 24), applied by the server with the folder and the search. */
+  /** Queue filters, applied by the server with the folder and the search. */
   filters?: QueueFilters | undefined;
 }
 
@@ -30,6 +30,8 @@ export interface OrderPage {
   rows: OrderListRow[];
   totalRecords: number;
   totalCapped: boolean;
+  /** The live event through which the page reflects every change (null: the answer did not say). */
+  eventsThrough: number | null;
 }
 
 export async function fetchOrderPage(
@@ -59,6 +61,7 @@ export async function fetchOrderPage(
     rows: answer.data,
     totalRecords: Number(answer.totalRecords ?? 0),
     totalCapped: answer.totalCapped === true,
+    eventsThrough: answer.eventsThrough ?? null,
   };
 }
 
