@@ -1,7 +1,9 @@
 /**
  * A route loader's part (app/router.tsx): the screen's queries in TanStack Query's cache before the screen shows, read
- * through the very query options the screen uses. A failure is left to the screen, which shows it where it belongs
- * (a queue's alert, the order page's "Order not found") instead of the route's error page.
+ * through the very query options the screen uses. An answer younger than its query's `staleTime` is taken as it is,
+ * an older one is read again first, so the screen opens with data it does not read again as it mounts. A failure is
+ * left to the screen, which shows it where it belongs (a queue's alert, the order page's "Order not found") instead of
+ * the route's error page.
  */
 import type { QueryClient, FetchQueryOptions } from '@tanstack/react-query';
 
@@ -9,5 +11,5 @@ import type { QueryClient, FetchQueryOptions } from '@tanstack/react-query';
 type AnyQuery = FetchQueryOptions<any, any, any, any>;
 
 export async function loadQueries(queryClient: QueryClient, queries: AnyQuery[]): Promise<void> {
-  await Promise.all(queries.map((query) => queryClient.ensureQueryData(query).catch(() => undefined)));
+  await Promise.all(queries.map((query) => queryClient.fetchQuery(query).catch(() => undefined)));
 }

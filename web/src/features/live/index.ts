@@ -4,3 +4,4 @@ export { LiveStatus } from './LiveStatus';
 export { OrderLivePanel } from './OrderLivePanel';
 export { useLiveQueue } from './use-live-queue';
 export { DEPARTED_ROW_CLASS, DepartedNote, ViewersMark, type LiveMarks } from './LiveMarks';
+export { useRefreshAfterChange } from './use-refresh-after-change';

@@ -2,14 +2,14 @@
  * Work next: POST admin/work-next takes the most urgent unassigned order of the queue for the member
  * and the order detail opens; when none is waiting, the server's message shows as a toast.
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { Button } from 'react-bootstrap';
 import { toast } from 'react-toastify';
 import type { Folder } from '../../../../shared/orders';
 import type { WorkNextResult } from '../../../../shared/schemas/work-next';
 import { WORK_NEXT_FOLDERS, type WorkNextFolder } from '../../../../shared/schemas/work-next-texts';
 import { api, errorMessage } from '../../lib/api';
-import { refreshOrdersAndCounts } from '../../lib/refresh-orders';
+import { useRefreshAfterChange } from '../live';
 import { useNavigate } from 'react-router';
 import { paths } from '../../lib/paths';
 
@@ -23,11 +23,11 @@ export interface WorkNext {
 
 /** Work next for this queue, or undefined where the queue has none. */
 export function useWorkNext(folder: Folder): WorkNext | undefined {
-  const queryClient = useQueryClient();
+  const refresh = useRefreshAfterChange();
   const navigate = useNavigate();
   const mutation = useMutation({
     mutationFn: (folderName: WorkNextFolder) => api.post<WorkNextResult>('admin/work-next', { folderName }),
-    onSettled: () => refreshOrdersAndCounts(queryClient),
+    onSettled: refresh,
   });
   if (!hasWorkNext(folder)) return undefined;
   const run = () => {

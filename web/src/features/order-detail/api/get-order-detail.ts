@@ -11,7 +11,9 @@ export const orderDetailQuery = (orderId: number) =>
   queryOptions({
     queryKey: queryKeys.orders.detail(orderId),
     queryFn: () => fetchOrderDetail(orderId),
-    staleTime: 0,
+    // Opening an order reads it afresh (its route's loader), unless it was read a moment ago: the page then mounts
+    // with that answer instead of reading it once more.
+    staleTime: 5_000,
   });
 
 export const useOrderDetail = (orderId: number) => useQuery(orderDetailQuery(orderId));

@@ -2,20 +2,15 @@
  * The detail page's move buttons and Delete: PUT /api/admin/move-order-status
  * and PUT /api/admin/change-order-status (soft delete), both served by the
  * orders feature's one move service. A move changes the order, every list and
- * the counts, so all three are refreshed.
+ * the counts, so all three are refreshed (features/live useRefreshAfterChange).
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { ProcessStatus } from '../../../../../shared/orders';
 import { api } from '../../../lib/api';
-import { refreshOrdersAndCounts } from '../../../lib/refresh-orders';
-
-function useRefreshAfterMove() {
-  const queryClient = useQueryClient();
-  return () => refreshOrdersAndCounts(queryClient);
-}
+import { useRefreshAfterChange } from '../../live';
 
 export function useMoveOrder(orderId: number) {
-  const refresh = useRefreshAfterMove();
+  const refresh = useRefreshAfterChange();
   return useMutation({
     mutationFn: (updatingStatus: Exclude<ProcessStatus, 'Deleted'>) =>
       api.put<unknown>('admin/move-order-status', { orderId: [orderId], updatingStatus }),
@@ -24,7 +19,7 @@ export function useMoveOrder(orderId: number) {
 }
 
 export function useDeleteOrder(orderId: number) {
-  const refresh = useRefreshAfterMove();
+  const refresh = useRefreshAfterChange();
   return useMutation({
     mutationFn: () =>
       api.put<unknown>('admin/change-order-status', {

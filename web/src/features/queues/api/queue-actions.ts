@@ -2,16 +2,13 @@
  * The queue actions, one PUT each (product: api.md#calls, orders.md#moves). Every
  * action changes lists and counts, so each success refreshes both.
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { refreshOrdersAndCounts } from '../../../lib/refresh-orders';
+import { useRefreshAfterChange } from '../../live';
 
 function useQueueMutation<T>(put: (orderIds: number[]) => Promise<{ message: string; data: T }>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: put,
-    onSettled: () => refreshOrdersAndCounts(queryClient),
-  });
+  const refresh = useRefreshAfterChange();
+  return useMutation({ mutationFn: put, onSettled: refresh });
 }
 
 /** Soft delete (PUT admin/change-order-status). */

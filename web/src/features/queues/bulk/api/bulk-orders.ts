@@ -2,13 +2,13 @@
  * POST admin/bulk-orders (issue 24 point 4): move, assign or delete the selected orders, or all of a queue view
  * with the count the confirmation showed. The answer says per order what happened; lists and counts refresh.
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { BulkResult } from '../../../../../../shared/schemas/bulk-orders';
 import type { BulkAction } from '../../../../../../shared/schemas/bulk-orders-texts';
 import type { Folder, ProcessStatus } from '../../../../../../shared/orders';
 import type { QueueFilters } from '../../../../../../shared/schemas/queue-filters';
 import { api } from '../../../../lib/api';
-import { refreshOrdersAndCounts } from '../../../../lib/refresh-orders';
+import { useRefreshAfterChange } from '../../../live';
 
 /** The queue view "all matching" names: folder, search, month tile and the filters. */
 export interface BulkView {
@@ -38,12 +38,12 @@ function bodyOf({ action, status, assigneeId, target }: BulkRequest) {
 }
 
 export function useBulkOrders() {
-  const queryClient = useQueryClient();
+  const refresh = useRefreshAfterChange();
   return useMutation({
     mutationFn: async (request: BulkRequest) => {
       const answer = await api.post<BulkResult>('admin/bulk-orders', bodyOf(request));
       return { message: answer.message, result: answer.data };
     },
-    onSettled: () => refreshOrdersAndCounts(queryClient),
+    onSettled: refresh,
   });
 }
