@@ -9,6 +9,7 @@ import { ok, okChecked, refused } from '../../../test/answers';
 import { RECOVERY_CODES, codeNeeded, signedIn } from '../../../test/fixtures/staff';
 import { MEMBERS, renderStaffApp, screen, signInAs } from '../../../test/render-app';
 import { openSignInApp } from '../../../test/render-small-apps';
+import { fill } from '../../../test/fill';
 import { server } from '../../../test/server';
 import { recoveryCodesSchema, twoFactorSetupSchema } from '../../../../shared/schemas/auth';
 
@@ -27,8 +28,8 @@ function recordBodies() {
 }
 
 async function typeCredentials(user: Awaited<ReturnType<typeof openSignInApp>>['user'], email: string) {
-  await user.type(screen.getByLabelText('Email'), email);
-  await user.type(screen.getByLabelText('Password'), 'correct-horse');
+  await fill(user, screen.getByLabelText('Email'), email);
+  await fill(user, screen.getByLabelText('Password'), 'correct-horse');
   await user.click(screen.getByRole('button', { name: 'Sign In' }));
 }
 
@@ -40,7 +41,7 @@ describe('the sign-in page', () => {
     await user.click(await screen.findByRole('button', { name: 'Sign In' }));
     expect(screen.getByText('Email Address is required')).toBeInTheDocument();
     expect(screen.getByText('Password is required')).toBeInTheDocument();
-    await user.type(screen.getByLabelText('Email'), 'not-an-email');
+    await fill(user, screen.getByLabelText('Email'), 'not-an-email');
     expect(screen.getByText('Invalid email address')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
     expect(asked.bodies).toEqual([]);
@@ -101,13 +102,12 @@ describe('the sign-in page', () => {
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     expect(screen.getByText('Please enter the code.')).toBeInTheDocument();
 
-    await user.type(screen.getByLabelText('Code'), '000000');
+    await fill(user, screen.getByLabelText('Code'), '000000');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('The code is not valid. Please try again.');
     expect(location()).toBe('/');
 
-    await user.clear(screen.getByLabelText('Code'));
-    await user.type(screen.getByLabelText('Code'), '123456');
+    await fill(user, screen.getByLabelText('Code'), '123456');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByRole('button', { name: 'Welcome Tia Team' })).toBeInTheDocument();
     expect(location()).toBe('/admin');
@@ -130,7 +130,7 @@ describe('the sign-in page', () => {
     const { user } = await openSignInApp();
     await typeCredentials(user, 'ada.admin@arrivalcard.example');
     expect(await screen.findByText(/or one of your recovery codes/)).toBeInTheDocument();
-    await user.type(screen.getByLabelText('Code'), RECOVERY_CODES[0]!);
+    await fill(user, screen.getByLabelText('Code'), RECOVERY_CODES[0]!);
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByRole('button', { name: 'Welcome Ada Admin' })).toBeInTheDocument();
     expect(verified.bodies[0]).toMatchObject({ code: RECOVERY_CODES[0] });
@@ -166,7 +166,7 @@ describe('the sign-in page', () => {
     await user.click(screen.getByRole('button', { name: 'Set up two-factor sign-in' }));
     expect(await screen.findByRole('img', { name: 'QR code for your authenticator app' })).toBeInTheDocument();
     expect(screen.getByText('JBSWY3DPEHPK3PXP')).toBeInTheDocument();
-    await user.type(screen.getByLabelText('Code from the app'), '654321');
+    await fill(user, screen.getByLabelText('Code from the app'), '654321');
     await user.click(screen.getByRole('button', { name: 'Turn on' }));
     const codes = await screen.findByRole('list', { name: 'Recovery codes' });
     expect(codes.querySelectorAll('li')).toHaveLength(10);

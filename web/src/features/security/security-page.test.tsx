@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { ok, okChecked, refused } from '../../../test/answers';
 import { RECOVERY_CODES, sessionView, twoFactorStatus } from '../../../test/fixtures/staff';
 import { renderStaffApp, screen } from '../../../test/render-app';
+import { fill } from '../../../test/fill';
 import { server } from '../../../test/server';
 import {
   recoveryCodesSchema,
@@ -75,12 +76,11 @@ describe('Sign-in & Security', () => {
     expect(screen.getByText('KRSXG5CTMVRXEZLU')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Turn on' }));
     expect(screen.getByText('Please enter the code.')).toBeInTheDocument();
-    await user.type(screen.getByLabelText('Code from the app'), '111111');
+    await fill(user, screen.getByLabelText('Code from the app'), '111111');
     await user.click(screen.getByRole('button', { name: 'Turn on' }));
     expect(await screen.findByText('The code is not valid. Please try again.')).toBeInTheDocument();
 
-    await user.clear(screen.getByLabelText('Code from the app'));
-    await user.type(screen.getByLabelText('Code from the app'), '246810');
+    await fill(user, screen.getByLabelText('Code from the app'), '246810');
     await user.click(screen.getByRole('button', { name: 'Turn on' }));
     const codes = await screen.findByRole('list', { name: 'Recovery codes' });
     expect([...codes.querySelectorAll('li')].map((li) => li.textContent)).toEqual(RECOVERY_CODES);
@@ -104,7 +104,7 @@ describe('Sign-in & Security', () => {
     );
     const { user } = await renderStaffApp('/admin/security', { as: 'Telecaller' });
     expect(await screen.findByText('7 of 10 recovery codes left.')).toBeInTheDocument();
-    await user.type(screen.getByLabelText('To turn it off, enter a current code'), '135790');
+    await fill(user, screen.getByLabelText('To turn it off, enter a current code'), '135790');
     await user.click(screen.getByRole('button', { name: 'Turn off' }));
     expect(await screen.findByText('Two-factor sign-in is off.')).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Set up two-factor sign-in' })).toBeInTheDocument();
