@@ -30,16 +30,20 @@ export interface LiveStreamControl {
 }
 
 /**
- * The staff event stream (GET admin/live/stream) a test drives: each stream says `hello` (its `lastEventId` 0 says
- * every answer the page read reflects the events so far), then carries what `send` sends until the page lets go
+ * The staff event stream (GET admin/live/stream) a test drives: each stream says `hello` (its `lastEventId`, 0 by
+ * default, says every answer the page read reflects the events so far), then carries what `send` sends until the page lets go
  * of it or `drop` cuts it.
  */
-export function liveStreamControl(memberId = 1): LiveStreamControl {
+export function liveStreamControl(
+  memberId = 1,
+  /** The id of the last event the server had read as each stream opens (the page's answers older than it are read again). */
+  { lastEventId = 0 }: { lastEventId?: number } = {},
+): LiveStreamControl {
   const encoder = new TextEncoder();
   const open = new Set<ReadableStreamDefaultController<Uint8Array>>();
   const requests: (string | null)[] = [];
   let away = false;
-  let lastId = 0;
+  let lastId = lastEventId;
   const write = (stream: ReadableStreamDefaultController<Uint8Array>, text: string) => {
     try {
       stream.enqueue(encoder.encode(text));
@@ -58,7 +62,7 @@ export function liveStreamControl(memberId = 1): LiveStreamControl {
   const handler = http.get('/api/admin/live/stream', ({ request }) => {
     requests.push(request.headers.get('last-event-id'));
     if (away) return HttpResponse.error();
-    const hello = { memberId, heartbeatMs: 60_000, lastEventId: 0, presenceTtlMs: 60_000 };
+    const hello = { memberId, heartbeatMs: 60_000, lastEventId, presenceTtlMs: 60_000 };
     const body = new ReadableStream<Uint8Array>({
       start(stream) {
         open.add(stream);

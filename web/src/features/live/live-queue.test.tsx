@@ -7,8 +7,9 @@
 import { http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { within } from '@testing-library/react';
-import type { OrderListRow } from '../../../../shared/schemas/order-list';
-import { ok } from '../../../test/answers';
+import { LIVE_EVENTS_THROUGH_HEADER } from '../../../../shared/live';
+import { folderCountsSchema, type OrderListRow } from '../../../../shared/schemas/order-list';
+import { ok, okChecked } from '../../../test/answers';
 import { orderRow } from '../../../test/fixtures/orders';
 import {
   ASHA,
@@ -26,19 +27,25 @@ afterEach(() => {
 });
 
 /**
- * New Orders served from `state.rows` (a test changes them as the server's would change), its first-page reads
- * counted; the folder counts from `state.newOrders`; the stream driven by the test.
+ * New Orders served from `state.rows` (a test changes them as the server's would change; sorted oldest first, they
+ * come the other way round), its reads counted; the folder counts from `state.newOrders`; the stream driven by the
+ * test. `through`: the live event the list's answers say they reflect (header live-events-through).
  */
-function liveQueue(rows: OrderListRow[], newOrders = rows.length) {
-  const state = { rows, newOrders, listReads: 0 };
-  const live = liveStreamControl(MEMBERS.Manager.id);
+function liveQueue(rows: OrderListRow[], { through, lastEventId }: { through?: number; lastEventId?: number } = {}) {
+  const state = { rows, newOrders: rows.length, listReads: 0 };
+  const live = liveStreamControl(MEMBERS.Manager.id, { lastEventId });
   server.use(
     live.handler,
-    http.get('/api/admin/get-orders-list/newOrder', () => {
+    http.get('/api/admin/get-orders-list/newOrder', ({ request }) => {
       state.listReads += 1;
-      return ok(state.rows, { totalRecords: state.rows.length });
+      const oldestFirst = new URL(request.url).searchParams.get('sort') === 'oldest';
+      const answer = ok(oldestFirst ? [...state.rows].reverse() : state.rows, { totalRecords: state.rows.length });
+      if (through !== undefined) answer.headers.set(LIVE_EVENTS_THROUGH_HEADER, String(through));
+      return answer;
     }),
-    http.get('/api/admin/get-folder-count', () => ok(folderCounts({ newOrdersCount: state.newOrders }))),
+    http.get('/api/admin/get-folder-count', () =>
+      okChecked(folderCountsSchema, folderCounts({ newOrdersCount: state.newOrders })),
+    ),
   );
   return { state, live };
 }
@@ -198,6 +205,102 @@ describe('live updates on a queue', () => {
     await user.click(screen.getByRole('button', { name: 'Show them' }));
     expect(await screen.findByText(arrived[1]!.email)).toBeInTheDocument();
     expect(screen.getByText(arrived[0]!.email)).toBeInTheDocument();
+  });
+
+  it("keeps a departed row's notice its whole time when another row's change has the page read again", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const stays = orderRow({ order_id: 100_281, surname: 'Sato' });
+    const leaves = orderRow({ order_id: 100_282 });
+    const { state, live } = liveQueue([stays, leaves]);
+    await openQueue();
+    await screen.findByText(leaves.email);
+
+    // The server's answer from now on: one row left, the other changed and still in New Orders.
+    state.rows = [{ ...stays, surname: 'Sato-Renamed' }];
+    live.send('order', assignedToAsha(100_282));
+    live.send(
+      'order',
+      orderChanged(100_281, waitingPlace(), waitingPlace({ mode: 'future', processingDate: '2026-01-01' })),
+    );
+    await screen.findByText('Assigned to Asha Assigner');
+
+    await vi.advanceTimersByTimeAsync(2500);
+    expect(rowOf(100_282)).toHaveTextContent('Assigned to Asha Assigner');
+
+    await vi.advanceTimersByTimeAsync(2500);
+    expect(await screen.findByText(/Sato-Renamed/)).toBeInTheDocument();
+    await expect.poll(() => rowOf(100_282)).toBeNull();
+  });
+
+  it('keeps a departed row in its place for its notice when "Show it" reads the page sooner', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const first = orderRow({ order_id: 100_291 });
+    const leaves = orderRow({ order_id: 100_292 });
+    const last = orderRow({ order_id: 100_293 });
+    const { state, live } = liveQueue([first, leaves, last]);
+    const { user } = await renderStaffApp('/admin/recent-order', {
+      as: 'Manager',
+      user: { advanceTimers: vi.advanceTimersByTime },
+    });
+    await screen.findByText('Live');
+    await screen.findByText(leaves.email);
+
+    const arrived = orderRow({ order_id: 100_299 });
+    state.rows = [arrived, first, last];
+    live.send('order', newOrderArrived(100_299));
+    live.send('order', assignedToAsha(100_292));
+    await screen.findByText('Assigned to Asha Assigner');
+    await user.click(screen.getByRole('button', { name: 'Show it' }));
+
+    expect(await screen.findByText(arrived.email)).toBeInTheDocument();
+    const orderIds = () => screen.getAllByRole('row').map((row) => within(row).queryAllByRole('cell')[1]?.textContent);
+    // At the place it had: the second row.
+    expect(orderIds()).toEqual([undefined, '100299', '100292', '100291', '100293']);
+    expect(rowOf(100_292)).toHaveTextContent('Assigned to Asha Assigner');
+
+    await user.unhover(screen.getByText(arrived.email));
+    await vi.advanceTimersByTimeAsync(4500);
+    await expect.poll(() => rowOf(100_292)).toBeNull();
+  });
+
+  it('drops a departed row at once when the member sorts the queue another way', async () => {
+    const rows = [orderRow({ order_id: 100_301 }), orderRow({ order_id: 100_302 }), orderRow({ order_id: 100_303 })];
+    const { state, live } = liveQueue(rows);
+    const { user, location } = await openQueue();
+    await screen.findByText(rows[0]!.email);
+
+    state.rows = [rows[0]!, rows[2]!];
+    live.send('order', assignedToAsha(100_302));
+    await screen.findByText('Assigned to Asha Assigner');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sort' }), 'Order date, oldest first');
+
+    // The rows read in the new order are shown as they are: the departed one is not put back among them.
+    await expect.poll(() => rowOf(100_303)?.rowIndex).toBe(1);
+    expect(rowOf(100_302)).toBeNull();
+    expect(location()).toContain('sort=oldest');
+  });
+
+  it('reads the queue again when a colleague changed it before the stream opened, so the change is not missed', async () => {
+    const rows = [orderRow({ order_id: 100_311 }), orderRow({ order_id: 100_312 })];
+    // The first answers reflect events up to 3; the stream opens at event 4, an assignment the page never heard of.
+    const { state } = liveQueue(rows, { through: 3, lastEventId: 4 });
+    state.rows = [rows[0]!];
+    state.newOrders = 1;
+    const initial = rows;
+    server.use(
+      http.get('/api/admin/get-orders-list/newOrder', () => {
+        state.listReads += 1;
+        const answer = ok(state.listReads === 1 ? initial : state.rows, { totalRecords: 2 });
+        answer.headers.set(LIVE_EVENTS_THROUGH_HEADER, state.listReads === 1 ? '3' : '4');
+        return answer;
+      }),
+    );
+    await renderStaffApp('/admin/recent-order', { as: 'Manager' });
+    await screen.findByText('Live');
+
+    await expect.poll(() => rowOf(100_312)).toBeNull();
+    expect(rowOf(100_311)).not.toBeNull();
+    await expect.poll(newOrdersTile).toBe('1');
   });
 
   it("shows an eye on the row of an order a colleague has open, with what they do, and not for the member's own", async () => {
