@@ -40,6 +40,8 @@ export interface RenderedApp {
   user: ReturnType<typeof userEvent.setup>;
   /** The address the app shows now (path and query). */
   location(): string;
+  /** The browser's Back: the entry before in the app's history. */
+  back(): Promise<void>;
 }
 
 /**
@@ -54,13 +56,30 @@ export async function renderStaffApp(
   let router: ReturnType<typeof createMemoryRouter> | undefined;
   // Awaited: the first screen's code and data load as the app starts.
   await act(async () => {
-    render(<App createRouter={(routes) => (router = createMemoryRouter(routes, { initialEntries: [url] }))} />);
+    render(
+      <App
+        createRouter={(routes) => {
+          const memory = createMemoryRouter(routes, { initialEntries: [url] });
+          // The window's address follows the app's, as with the browser's history: screens read it in their handlers.
+          const mirror = ({ location }: typeof memory.state) =>
+            window.history.replaceState(null, '', `${location.pathname}${location.search}${location.hash}`);
+          mirror(memory.state);
+          memory.subscribe(mirror);
+          return (router = memory);
+        }}
+      />,
+    );
   });
   return {
     user: userEvent.setup(userOptions),
     location: () => {
       const { pathname, search } = router!.state.location;
       return `${pathname}${search}`;
+    },
+    back: async () => {
+      await act(async () => {
+        await router!.navigate(-1);
+      });
     },
   };
 }
