@@ -79,6 +79,9 @@ const projects: TestProjectInlineConfiguration[] = [
       include: ['web/src/**/*.test.tsx'],
       environment: 'jsdom',
       setupFiles: ['web/test/setup.ts', 'server/test/fail-on-console-error.ts'],
+      // A file's first test compiles the screens it opens (seconds on a busy two-core machine) and then waits on
+      // findBy (web/test/setup.ts): Vitest's 5 s default would fail it for the compiling, not for the screen.
+      testTimeout: 15_000,
       // Through Vite, as the app's build takes it: left to Node, `react-router/dom` and `react-router` may load as
       // two copies (CommonJS and ES module), and the router's context of one is not the other's.
       server: { deps: { inline: [/react-router/] } },

@@ -17,6 +17,8 @@ export interface Ready {
   token: string;
   staffId: number;
   managerToken: string;
+  /** The port of the app serving the baseline web build (BENCH_WEB_DIST_BASELINE), when there is one. */
+  baselinePort?: number;
 }
 
 /**

@@ -19,10 +19,12 @@
  *  6. Start time (bench/start.ts): a restart to ready, the built server beside the sources through tsx.
  *  7. Exports (bench/exports.ts, issue 24): Order History, every order, as CSV and XLSX: time, rows/s, the server's
  *     peak memory above its baseline (BENCH_ONLY=export runs this part alone).
+ *  Between 2 and 3, the browser phases (bench/browser.ts, bench/felt.ts): Lighthouse and felt latency on the web app
+ *  built for the run (dist/bench-web); with BENCH_AB_BASELINE=<a built web app's folder>, on both builds in turn.
  * Prints a table (docs/performance.md records one) and writes bench/results/latest.json.
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { isDeepStrictEqual } from 'node:util';
 import path from 'node:path';
@@ -45,7 +47,16 @@ import type { Staff } from '../server/lib/auth';
 import { checkReportCounts, reportScenarios } from './reports';
 import { checkWorkNextPlans, workNextScenarios, workNextTiming } from './work-next';
 import { queueFilterScenarios } from './queue-filters';
-import { feltLatency, lighthouseScores, type BrowserTarget, type FeltLatency, type LighthouseScore } from './browser';
+import {
+  compareLighthouse,
+  describeLighthouse,
+  lighthouseScores,
+  type BrowserTarget,
+  type LighthouseComparison,
+  type LighthouseScore,
+  type WebBuild,
+} from './browser';
+import { compareFelt, describeFelt, feltLatency, type FeltComparison, type FeltLatency } from './felt';
 import { PGLITE_ORDERS, pgliteVersusPostgres, type EngineComparison } from './pglite';
 import { encodeId } from '../shared/ids';
 import {
@@ -60,7 +71,6 @@ import {
 } from './load';
 import { describeLiveBench, runLiveBench, type LiveBenchResult } from './live';
 import { describeStartTimes, startTimes, type StartTime } from './start';
-import { describeRenders, reactRenders, type RenderCounts } from './renders';
 import { describeExportBench, runExportBench, type ExportBenchRow } from './exports';
 
 const DB_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/arrival_card_bench';
@@ -75,11 +85,15 @@ const WRITERS = 8;
 /** Browser phases (issue 27): Lighthouse and felt latency, on the same server, with the web app built for it. */
 const LIGHTHOUSE = !ONLY || ONLY.includes('lighthouse');
 const FELT = !ONLY || ONLY.includes('felt');
-/** React's renders on a queue page (bench/renders.ts): counts, not times. */
-const RENDERS = !ONLY || ONLY.includes('renders');
-/** Any of them: the bench server then serves a web app built for it. */
-const BROWSER_PHASES = LIGHTHOUSE || FELT || RENDERS;
+/** Either: the bench server then serves a web app built for it. */
+const BROWSER_PHASES = LIGHTHOUSE || FELT;
 const FELT_RUNS = Number(process.env.BENCH_BROWSER_RUNS ?? 20);
+const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+/**
+ * A/B: another build of the web app (today's, built from an older commit: docs/performance.md#browser-ab), served by
+ * the same bench server on another port; the browser phases then measure both builds in turn and compare them.
+ */
+const AB_BASELINE = process.env.BENCH_AB_BASELINE ? path.resolve(process.env.BENCH_AB_BASELINE) : undefined;
 /** PGlite beside PostgreSQL at BENCH_PGLITE_ORDERS (default 100,000): opt-in, its first load takes minutes. */
 const PGLITE = process.env.BENCH_PGLITE === '1';
 const WEB_DIST = 'dist/bench-web';
@@ -220,7 +234,7 @@ async function searchAfterWrites(database: Database, staff: Staff, email: string
 }
 
 /** The order the browser phases open (newest not erased, with an e-mail to track it by) and the staff token. */
-async function browserTarget(database: Database, baseUrl: string, staffToken: string): Promise<BrowserTarget> {
+async function browserTarget(database: Database, staffToken: string): Promise<BrowserTarget> {
   const [order] = await selectRows<{ order_id: number; email: string }>(
     database.db,
     sql`
@@ -229,7 +243,6 @@ async function browserTarget(database: Database, baseUrl: string, staffToken: st
   );
   if (!order) throw new Error('no order to open in the browser phases');
   return {
-    baseUrl,
     staffToken,
     order: { id: Number(order.order_id), encodedId: encodeId(order.order_id), email: order.email },
   };
@@ -250,6 +263,10 @@ async function queuePlanProblems(
 }
 
 async function main() {
+  if (BROWSER_PHASES && AB_BASELINE && !existsSync(path.join(AB_BASELINE, 'index.html')))
+    throw new Error(
+      `BENCH_AB_BASELINE: no built web app in ${AB_BASELINE} (docs/performance.md#browser-ab builds one)`,
+    );
   const loadAtStart = os.loadavg().map((n) => Number(n.toFixed(1)));
   await ensureDatabase();
   const orders = await ensureOrders();
@@ -268,6 +285,7 @@ async function main() {
   const { child, ready } = await startServer({
     BENCH_DATABASE_URL: DB_URL,
     ...(BROWSER_PHASES ? { BENCH_WEB_DIST: path.resolve(WEB_DIST) } : {}),
+    ...(BROWSER_PHASES && AB_BASELINE ? { BENCH_WEB_DIST_BASELINE: AB_BASELINE } : {}),
   });
   process.on('exit', () => {
     child.kill('SIGTERM');
@@ -363,8 +381,9 @@ async function main() {
 
   const results: Record<string, unknown>[] = [];
   let lighthouse: LighthouseScore[] = [];
+  let lighthouseAB: LighthouseComparison[] = [];
   let felt: FeltLatency[] = [];
-  let renders: RenderCounts[] = [];
+  let feltAB: FeltComparison[] = [];
   let engines: EngineComparison[] = [];
   try {
     for (const s of scenarios.filter((c) => !ONLY || ONLY.some((part) => c.name.toLowerCase().includes(part)))) {
@@ -379,34 +398,21 @@ async function main() {
       );
     }
     if (BROWSER_PHASES) {
-      const target = {
-        ...(await browserTarget(database, `http://127.0.0.1:${ready.port}`, ready.token)),
-        colleagueToken: ready.managerToken,
-      };
+      const target = await browserTarget(database, ready.token);
+      const builds: WebBuild[] = [
+        { name: 'current', baseUrl: `http://127.0.0.1:${ready.port}` },
+        ...(ready.baselinePort ? [{ name: 'baseline', baseUrl: `http://127.0.0.1:${ready.baselinePort}` }] : []),
+      ];
+      if (AB_BASELINE) log(`browser phases: A/B, the current build (${WEB_DIST}) beside the baseline (${AB_BASELINE})`);
       if (LIGHTHOUSE) {
-        lighthouse = await lighthouseScores(target);
-        for (const s of lighthouse) {
-          log(
-            `Lighthouse ${s.page.padEnd(24)} performance ${String(s.performance).padStart(3)} accessibility ${String(s.accessibility).padStart(3)}` +
-              ` (goal ${s.goal}: ${s.met ? 'met' : 'NOT met'}) FCP ${s.audits.fcp} LCP ${s.audits.lcp} TBT ${s.audits.tbt} CLS ${s.audits.cls}` +
-              (s.audits.accessibilityFailures ? ` | accessibility failures: ${s.audits.accessibilityFailures}` : '') +
-              (s.audits.runtimeError ? ` | ERROR ${s.audits.runtimeError}` : ''),
-          );
-        }
-      }
-      if (RENDERS) {
-        renders = await reactRenders(target);
-        for (const line of describeRenders(renders)) log(line);
+        lighthouse = await lighthouseScores(builds, target, LIGHTHOUSE_RUNS);
+        lighthouseAB = compareLighthouse(lighthouse);
+        for (const line of describeLighthouse(lighthouse, lighthouseAB)) log(line);
       }
       if (FELT) {
-        felt = await feltLatency(target, FELT_RUNS, terms.name);
-        for (const f of felt) {
-          const api = Number.isFinite(f.apiP50)
-            ? ` | API call alone p50 ${f.apiP50} ms p95 ${f.apiP95} ms | total / API ${f.ratioP50}x (goal <= 2x)` +
-              ` | drawn after the answer p50 ${f.afterAnswerP50} ms p95 ${f.afterAnswerP95} ms`
-            : '';
-          log(`${f.action.padEnd(40)} p50 ${f.totalP50} ms p95 ${f.totalP95} ms${api}${f.note ? ` (${f.note})` : ''}`);
-        }
+        felt = await feltLatency(builds, target, FELT_RUNS, terms.name);
+        feltAB = compareFelt(felt);
+        for (const line of describeFelt(felt, feltAB)) log(line);
       }
     }
   } finally {
@@ -522,9 +528,11 @@ async function main() {
         liveCountMs: liveMs,
         reportCheck,
         planProblems,
+        abBaseline: AB_BASELINE ?? null,
         lighthouse,
+        lighthouseAB,
         felt,
-        renders,
+        feltAB,
         engines,
         startTime,
       },

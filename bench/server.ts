@@ -45,16 +45,23 @@ if (!member) {
 }
 const staff: Staff = { id: member!.id, name: member!.name, email: member!.email, type: 'Team' };
 
-// The real app, logging as in production (info level; buildApp adds lib/log-safety.ts's rules), to /dev/null.
-const app = await buildApp({
-  config,
-  database,
-  jwtSecret: 'bench-secret-'.padEnd(48, 'x'),
-  logger: { level: 'info', file: '/dev/null' },
-  // The built web app, for the browser phases (bench/browser.ts).
-  ...(process.env.BENCH_WEB_DIST ? { webDist: process.env.BENCH_WEB_DIST } : {}),
-});
+// The real app, logging as in production (info level; buildApp adds lib/log-safety.ts's rules), to /dev/null, serving
+// a built web app for the browser phases (bench/browser.ts) when given one.
+const realApp = (webDist: string | undefined) =>
+  buildApp({
+    config,
+    database,
+    jwtSecret: 'bench-secret-'.padEnd(48, 'x'),
+    logger: { level: 'info', file: '/dev/null' },
+    ...(webDist ? { webDist } : {}),
+  });
+const app = await realApp(process.env.BENCH_WEB_DIST);
+// BENCH_WEB_DIST_BASELINE: another build of the web app (the browser phases' A/B), served by a second app on a port
+// of its own from this process: the same API code, warmed alike, on the same pool and database as the first.
+const baseline = process.env.BENCH_WEB_DIST_BASELINE ? await realApp(process.env.BENCH_WEB_DIST_BASELINE) : null;
+if (baseline) app.addHook('onClose', () => baseline.close());
 await app.listen({ port: 0, host: '127.0.0.1' });
+await baseline?.listen({ port: 0, host: '127.0.0.1' });
 const token = await sessionToken(database.db, app.jwt, member!, { seconds: 24 * 3600, ip: '127.0.0.1' });
 
 const bare = Fastify({ logger: false });
@@ -104,4 +111,10 @@ bare.post<{ Body: { start: number; end: number; searchVal: string; folderName: s
 const reports = await setUpReportBench(app, bare, database); // issue 6: report routes and their bare twins
 await bare.listen({ port: 0, host: '127.0.0.1' });
 
-announceReady(app, { name: 'barePort', server: bare }, database, { token, staffId: staff.id, ...reports });
+const baselineAddress = baseline?.server.address();
+announceReady(app, { name: 'barePort', server: bare }, database, {
+  token,
+  staffId: staff.id,
+  ...reports,
+  ...(typeof baselineAddress === 'object' && baselineAddress ? { baselinePort: baselineAddress.port } : {}),
+});

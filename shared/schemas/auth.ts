@@ -56,3 +56,22 @@ export const securityEventSchema = z.object({
   createdAt: z.string(),
 });
 export type SecurityEvent = z.infer<typeof securityEventSchema>;
+
+/** A staff member as sign-in and `user_info` answer it. */
+export const staffMemberSchema = z.object({ id: z.number(), name: z.string(), email: z.string(), type: z.string() });
+/** A completed sign-in's data (its envelope also carries `jwtToken` and `deviceToken`). */
+export const signedInMemberSchema = staffMemberSchema.extend({ twoFactorSetupRequired: z.boolean() });
+/** Sign-in's status 2: the password was right; the code is sent to verify-otp with this one-time token. */
+export const codeNeededSchema = z.object({ otpToken: z.string() });
+/** Two-factor set-up's start: a new secret as text, its otpauth:// URL and a QR code (PNG data URL). */
+export const twoFactorSetupSchema = z.object({ secret: z.string(), otpauthUrl: z.string(), qrCode: z.string() });
+/** Two-factor set-up's end: the recovery codes, shown this once. */
+export const recoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) });
+export const securitySettingsSchema = z.object({ requireTwoFactor: z.boolean() });
+/** What an Admin reads of one member: the second factor, the live sessions, the security events. */
+export const memberSecuritySchema = z.object({
+  twoFactor: twoFactorStatusSchema,
+  sessions: z.array(sessionViewSchema),
+  events: z.array(securityEventSchema),
+});
+export const sessionsEndedSchema = z.object({ ended: z.number() });

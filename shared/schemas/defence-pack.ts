@@ -96,3 +96,6 @@ export const sendDownloadHistorySchema = z.object({
   mailServiceProvider: mailProviderSchema.optional(),
 });
 export type SendDownloadHistoryInput = z.input<typeof sendDownloadHistorySchema>;
+
+/** Its answer: the queued mail and how many downloads it lists. */
+export const sendDownloadHistoryResultSchema = z.object({ mailId: z.number(), downloads: z.number() });

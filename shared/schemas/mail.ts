@@ -81,6 +81,15 @@ export const uploadDocEntrySchema = z.object({
 });
 export type UploadDocEntry = z.infer<typeof uploadDocEntrySchema>;
 
+/** `POST /api/admin/upload-visa-document`: the new document and the mail that carries it. */
+export const uploadDocumentResultSchema = z.object({ uploadDoc: uploadDocEntrySchema, mailId: z.number() });
+
+/** `POST /api/admin/resend-mail`: the queued mail. */
+export const mailQueuedSchema = z.object({ mailId: z.number() });
+
+/** `POST /api/admin/send-invoice`: the queued mail, the address it goes to and the invoice's number. */
+export const sendInvoiceResultSchema = z.object({ mailId: z.number(), email: z.string(), invoiceNumber: z.string() });
+
 export const emailHistorySchema = z.object({
   mailHistory: z.array(mailHistoryEntrySchema),
   /** The current document (what the customer downloads), or null. */

@@ -48,3 +48,11 @@ export const moveToCompleteRefundSchema = z.object({
   orderId: orderIdsSchema,
   mailServiceProvider: z.enum(['ses', 'smtp']).default('smtp'),
 });
+
+/** The answers' data of the queue actions (the ids each one changed, and those it left as they were). */
+const ids = z.array(z.number());
+/** change-order-status, move-order-status, move-to-complete-refund. */
+export const moveResultSchema = z.object({ moved: ids, unchanged: ids });
+export const assignResultSchema = z.object({ assigned: ids, alreadyYours: ids });
+export const releaseResultSchema = z.object({ released: ids });
+export const refundResultSchema = z.object({ refunded: ids, alreadyRefunded: ids });

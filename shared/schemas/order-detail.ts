@@ -186,6 +186,12 @@ export const orderDetailSchema = z.object({
   warnings: z.array(answerWarningSchema),
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
+
+/** POST /api/admin/update-transaction-details: what the order now holds. */
+export const transactionDetailsResultSchema = z.object({
+  transaction_id: z.string().nullable(),
+  merchant_name: z.string().nullable(),
+});
 export type RemarkEntry = z.infer<typeof remarkEntrySchema>;
 export type ProcessLogEntry = z.infer<typeof processLogEntrySchema>;
 export type AnswerWarning = z.infer<typeof answerWarningSchema>;

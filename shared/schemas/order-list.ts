@@ -1,6 +1,7 @@
 /** Queue lists and search (product: folders.md#queue-screens, api.md#calls, folders.md#folders, folders.md#search). */
 import { z } from 'zod';
 import { FOLDERS, MONTHS } from '../orders';
+import { FOLDER_COUNT_FIELDS, type FolderCountField } from '../folders';
 import { pageField, textField } from './fields';
 import { orderSortField, queueFilterFields, refineQueueFilters } from './queue-filters';
 
@@ -84,3 +85,13 @@ export type OrderListRow = z.infer<typeof orderListRowSchema>;
 /** A landing site as the queues' landing-site filter offers it (GET admin/landing-sites). */
 export const landingSiteOptionSchema = z.object({ siteKey: z.string(), name: z.string() });
 export type LandingSiteOption = z.infer<typeof landingSiteOptionSchema>;
+
+/** The folder counts (GET admin/get-folder-count): every field of FOLDER_COUNT_FIELDS, in its order. */
+export const folderCountsSchema = z.object(
+  Object.fromEntries(FOLDER_COUNT_FIELDS.map((f) => [f, z.number()])) as Record<FolderCountField, z.ZodNumber>,
+);
+
+/** The Future Order tiles (GET admin/get-future-order-count): orders per processing month, Jan to Dec. */
+export const futureMonthCountsSchema = z.object(
+  Object.fromEntries(MONTHS.map((m) => [m, z.number()])) as Record<(typeof MONTHS)[number], z.ZodNumber>,
+);

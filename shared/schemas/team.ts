@@ -43,3 +43,6 @@ export const teamMemberSchema = z.object({
   type: z.string(),
 });
 export type TeamMember = z.infer<typeof teamMemberSchema>;
+
+/** The member types the caller may give (a Manager may not give Admin). */
+export const memberTypesSchema = z.array(z.string());

@@ -40,6 +40,8 @@ export interface RenderedApp {
   user: ReturnType<typeof userEvent.setup>;
   /** The address the app shows now (path and query). */
   location(): string;
+  /** The browser's Back: the entry before in the app's history. */
+  back(): Promise<void>;
 }
 
 /**
@@ -51,7 +53,15 @@ export async function renderStaffApp(
   { as = 'Admin', user: userOptions }: { as?: Member | Role | null; user?: Parameters<typeof userEvent.setup>[0] } = {},
 ): Promise<RenderedApp> {
   if (as) signInAs(as);
-  const app = createStaffApp((routes) => createMemoryRouter(routes, { initialEntries: [url] }));
+  const app = createStaffApp((routes) => {
+    const memory = createMemoryRouter(routes, { initialEntries: [url] });
+    // The window's address follows the app's, as with the browser's history: screens read it in their handlers.
+    const mirror = ({ location }: typeof memory.state) =>
+      window.history.replaceState(null, '', `${location.pathname}${location.search}${location.hash}`);
+    mirror(memory.state);
+    memory.subscribe(mirror);
+    return memory;
+  });
   // Awaited: the first screen's code and data load as the app starts.
   await act(async () => {
     render(<App {...app} />);
@@ -61,6 +71,11 @@ export async function renderStaffApp(
     location: () => {
       const { pathname, search } = app.router.state.location;
       return `${pathname}${search}`;
+    },
+    back: async () => {
+      await act(async () => {
+        await app.router.navigate(-1);
+      });
     },
   };
 }

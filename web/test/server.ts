@@ -3,10 +3,11 @@
  * test adds only the answers its own screen is about (`server.use(...)`). Every answer is an envelope whose data a
  * shared schema has checked (answers.ts), so a screen is never tested against a shape the server cannot send.
  */
-import { http, HttpResponse } from 'msw';
+import { http, HttpResponse, type HttpHandler } from 'msw';
 import { setupServer } from 'msw/node';
 import { FOLDER_COUNT_FIELDS, type FolderCounts } from '../../shared/folders';
-import { landingSiteOptionSchema } from '../../shared/schemas/order-list';
+import type { LiveEventName } from '../../shared/live';
+import { folderCountsSchema, landingSiteOptionSchema } from '../../shared/schemas/order-list';
 import { arrivalUrgencySchema } from '../../shared/schemas/work-next';
 import { savedViewSchema } from '../../shared/schemas/saved-views';
 import { ok, okChecked } from './answers';
@@ -14,26 +15,85 @@ import { ok, okChecked } from './answers';
 export const folderCounts = (counts: Partial<FolderCounts> = {}): FolderCounts =>
   Object.fromEntries(FOLDER_COUNT_FIELDS.map((field) => [field, counts[field] ?? 0])) as FolderCounts;
 
-/**
- * The staff event stream: `hello`, then open and silent until the page lets go of it. `lastEventId` 0 says every
- * answer the page read reflects the events so far.
- */
-export function liveStream(memberId = 1) {
-  return http.get('/api/admin/live/stream', ({ request }) => {
-    const encoder = new TextEncoder();
-    const hello = { memberId, heartbeatMs: 60_000, lastEventId: 0, presenceTtlMs: 60_000 };
-    const stream = new ReadableStream<Uint8Array>({
-      start(controller) {
-        controller.enqueue(encoder.encode(`event: hello\ndata: ${JSON.stringify(hello)}\n\n`));
-        request.signal.addEventListener('abort', () => controller.close());
-      },
-    });
-    return new HttpResponse(stream, { headers: { 'content-type': 'text/event-stream' } });
-  });
+/** The staff event stream as a test drives it (liveStreamControl). */
+export interface LiveStreamControl {
+  /** The handler of GET admin/live/stream, for `server.use`. */
+  handler: HttpHandler;
+  /** Sends an event, numbered as the server numbers them (1, 2, ...), to every open stream. */
+  send(event: LiveEventName, data: unknown): void;
+  /** Cuts every open stream, as a restart or a network drop would; reconnections fail until `back()`. */
+  drop(): void;
+  /** Streams open again (each answers `hello` first). */
+  back(): void;
+  /** The `last-event-id` each stream request carried (null: none), in order: what a reconnection asks to replay. */
+  readonly requests: (string | null)[];
 }
 
+/**
+ * The staff event stream (GET admin/live/stream) a test drives: each stream says `hello` (its `lastEventId`, 0 by
+ * default, says every answer the page read reflects the events so far), then carries what `send` sends until the page lets go
+ * of it or `drop` cuts it.
+ */
+export function liveStreamControl(
+  memberId = 1,
+  /** The id of the last event the server had read as each stream opens (the page's answers older than it are read again). */
+  { lastEventId = 0 }: { lastEventId?: number } = {},
+): LiveStreamControl {
+  const encoder = new TextEncoder();
+  const open = new Set<ReadableStreamDefaultController<Uint8Array>>();
+  const requests: (string | null)[] = [];
+  let away = false;
+  let lastId = lastEventId;
+  const write = (stream: ReadableStreamDefaultController<Uint8Array>, text: string) => {
+    try {
+      stream.enqueue(encoder.encode(text));
+    } catch {
+      open.delete(stream); // closed by the page meanwhile
+    }
+  };
+  const end = (stream: ReadableStreamDefaultController<Uint8Array>) => {
+    open.delete(stream);
+    try {
+      stream.close();
+    } catch {
+      // already closed
+    }
+  };
+  const handler = http.get('/api/admin/live/stream', ({ request }) => {
+    requests.push(request.headers.get('last-event-id'));
+    if (away) return HttpResponse.error();
+    const hello = { memberId, heartbeatMs: 60_000, lastEventId, presenceTtlMs: 60_000 };
+    const body = new ReadableStream<Uint8Array>({
+      start(stream) {
+        open.add(stream);
+        write(stream, `event: hello\ndata: ${JSON.stringify(hello)}\n\n`);
+        request.signal.addEventListener('abort', () => end(stream));
+      },
+    });
+    return new HttpResponse(body, { headers: { 'content-type': 'text/event-stream' } });
+  });
+  return {
+    handler,
+    send(event, data) {
+      lastId += 1;
+      for (const stream of open) write(stream, `id: ${lastId}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    },
+    drop() {
+      away = true;
+      for (const stream of open) end(stream);
+    },
+    back() {
+      away = false;
+    },
+    requests,
+  };
+}
+
+/** The staff event stream: `hello`, then open and silent until the page lets go of it. */
+export const liveStream = (memberId = 1) => liveStreamControl(memberId).handler;
+
 export const frameHandlers = [
-  http.get('/api/admin/get-folder-count', () => ok(folderCounts())),
+  http.get('/api/admin/get-folder-count', () => okChecked(folderCountsSchema, folderCounts())),
   liveStream(),
   http.post('/api/admin/live/presence', () => ok(null)),
   http.get('/api/admin/arrival-urgency', () =>

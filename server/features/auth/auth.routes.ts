@@ -1,21 +1,27 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { loginSchema, verifyOtpSchema } from '../../../shared/schemas/auth';
+import {
+  codeNeededSchema,
+  loginSchema,
+  sessionsEndedSchema,
+  signedInMemberSchema,
+  staffMemberSchema,
+  verifyOtpSchema,
+} from '../../../shared/schemas/auth';
 import { changePasswordSchema } from '../../../shared/schemas/auth-forms';
 import { envelope, failureSchema, ok, staffFailures } from '../../lib/envelope';
 import { changePassword, login, verifyOtp, type AuthDeps, type SignInResult } from './auth.service';
 import { endSession, signOutEverywhere } from './sessions.service';
 
-const staffSchema = z.object({ id: z.number(), name: z.string(), email: z.string(), type: z.string() });
-const signedInSchema = envelope(staffSchema.extend({ twoFactorSetupRequired: z.boolean() })).extend({
+const signedInSchema = envelope(signedInMemberSchema).extend({
   jwtToken: z.string(),
   deviceToken: z.string(),
 });
-const codeNeededSchema = z.object({
+const codeNeededAnswerSchema = z.object({
   status: z.literal(2),
   message: z.string(),
-  data: z.object({ otpToken: z.string() }),
+  data: codeNeededSchema,
 });
 const signInFailures = { 400: failureSchema, 401: failureSchema, 429: failureSchema };
 
@@ -47,7 +53,7 @@ export async function authRoutes(fastify: FastifyInstance) {
         tags: ['auth'],
         summary: 'Staff sign-in: a token, or (two-factor on) status 2 and a one-time token for verify-otp',
         body: loginSchema,
-        response: { 200: z.union([signedInSchema, codeNeededSchema]), ...signInFailures },
+        response: { 200: z.union([signedInSchema, codeNeededAnswerSchema]), ...signInFailures },
       },
     },
     async (request) => {
@@ -95,7 +101,7 @@ export async function authRoutes(fastify: FastifyInstance) {
         tags: ['auth'],
         summary: 'The signed-in staff member',
         security: [{ bearer: [] }],
-        response: { 200: envelope(staffSchema), ...staffFailures },
+        response: { 200: envelope(staffMemberSchema), ...staffFailures },
       },
     },
     async (request) => {
@@ -127,7 +133,7 @@ export async function authRoutes(fastify: FastifyInstance) {
         tags: ['auth'],
         summary: 'Ends every session of the signed-in member, this one included',
         security: [{ bearer: [] }],
-        response: { 200: envelope(z.object({ ended: z.number() })), ...staffFailures },
+        response: { 200: envelope(sessionsEndedSchema), ...staffFailures },
       },
     },
     async (request) => {

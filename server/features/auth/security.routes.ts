@@ -5,10 +5,14 @@ import { desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   endSessionSchema,
+  memberSecuritySchema,
+  recoveryCodesSchema,
   requireTwoFactorSchema,
-  securityEventSchema,
+  securitySettingsSchema,
   sessionViewSchema,
+  sessionsEndedSchema,
   teamMemberIdSchema,
+  twoFactorSetupSchema,
   twoFactorStatusSchema,
 } from '../../../shared/schemas/auth';
 import { twoFactorCodeSchema } from '../../../shared/schemas/auth-forms';
@@ -56,7 +60,7 @@ export async function securityRoutes(fastify: FastifyInstance) {
         security,
         summary: 'Starts set-up: a new secret as text, its otpauth:// URL and a QR code (PNG data URL)',
         response: {
-          200: envelope(z.object({ secret: z.string(), otpauthUrl: z.string(), qrCode: z.string() })),
+          200: envelope(twoFactorSetupSchema),
           ...staffFailures,
         },
       },
@@ -72,7 +76,7 @@ export async function securityRoutes(fastify: FastifyInstance) {
         security,
         summary: 'Confirms set-up with a first code; answers the recovery codes, shown this once',
         body: twoFactorCodeSchema,
-        response: { 200: envelope(z.object({ recoveryCodes: z.array(z.string()) })), ...staffFailures },
+        response: { 200: envelope(recoveryCodesSchema), ...staffFailures },
       },
     },
     async (request) => {
@@ -139,7 +143,7 @@ export async function securityRoutes(fastify: FastifyInstance) {
         tags,
         security,
         summary: 'Admin: whether two-factor sign-in is required for every member',
-        response: { 200: envelope(z.object({ requireTwoFactor: z.boolean() })), ...staffFailures },
+        response: { 200: envelope(securitySettingsSchema), ...staffFailures },
       },
     },
     async (request) => {
@@ -156,7 +160,7 @@ export async function securityRoutes(fastify: FastifyInstance) {
         security,
         summary: 'Admin: require two-factor sign-in for every member (or stop)',
         body: requireTwoFactorSchema,
-        response: { 200: envelope(z.object({ requireTwoFactor: z.boolean() })), ...staffFailures },
+        response: { 200: envelope(securitySettingsSchema), ...staffFailures },
       },
     },
     async (request) => {
@@ -183,13 +187,7 @@ export async function securityRoutes(fastify: FastifyInstance) {
         summary: "Admin: a member's second factor, live sessions and security events",
         params: teamMemberIdSchema,
         response: {
-          200: envelope(
-            z.object({
-              twoFactor: twoFactorStatusSchema,
-              sessions: z.array(sessionViewSchema),
-              events: z.array(securityEventSchema),
-            }),
-          ),
+          200: envelope(memberSecuritySchema),
           ...staffFailures,
         },
       },
@@ -246,7 +244,7 @@ export async function securityRoutes(fastify: FastifyInstance) {
         security,
         summary: 'Admin: ends every session of a member',
         body: teamMemberIdSchema,
-        response: { 200: envelope(z.object({ ended: z.number() })), ...staffFailures },
+        response: { 200: envelope(sessionsEndedSchema), ...staffFailures },
       },
     },
     async (request) => {

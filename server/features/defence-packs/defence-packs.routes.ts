@@ -8,6 +8,7 @@ import { z } from 'zod';
 import {
   defencePackRequestSchema,
   defencePackSchema,
+  sendDownloadHistoryResultSchema,
   sendDownloadHistorySchema,
 } from '../../../shared/schemas/defence-pack';
 import { envelope, ok, staffFailures } from '../../lib/envelope';
@@ -66,7 +67,7 @@ export async function defencePackRoutes(fastify: FastifyInstance) {
         summary:
           "Mail the order's download history (Defence Pack 2 attached) to the address typed, through the mail queue",
         body: sendDownloadHistorySchema,
-        response: { 200: envelope(z.object({ mailId: z.number(), downloads: z.number() })), ...staffFailures },
+        response: { 200: envelope(sendDownloadHistoryResultSchema), ...staffFailures },
       },
     },
     async (request) =>

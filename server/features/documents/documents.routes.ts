@@ -7,7 +7,7 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { uploadDocEntrySchema, uploadDocumentFieldsSchema } from '../../../shared/schemas/mail';
+import { uploadDocumentFieldsSchema, uploadDocumentResultSchema } from '../../../shared/schemas/mail';
 import { serialIdField } from '../../../shared/schemas/fields';
 import { envelope, failureSchema, ok, staffFailures } from '../../lib/envelope';
 import { AppError, BadRequestError } from '../../lib/errors';
@@ -78,7 +78,7 @@ export async function documentRoutes(fastify: FastifyInstance) {
           'multipart/form-data: orderId, email, mailServiceProvider (ses|smtp), uploadVisaDoc (PDF, PNG, JPEG or WebP; checked by content).',
         consumes: ['multipart/form-data'],
         response: {
-          200: envelope(z.object({ uploadDoc: uploadDocEntrySchema, mailId: z.number() })),
+          200: envelope(uploadDocumentResultSchema),
           413: failureSchema,
           ...staffFailures,
         },

@@ -1,8 +1,7 @@
 /** `POST /api/admin/send-invoice` (product: orders.md#invoices): body `{orderId}`, optional `mailServiceProvider`. */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { sendInvoiceSchema } from '../../../shared/schemas/mail';
+import { sendInvoiceResultSchema, sendInvoiceSchema } from '../../../shared/schemas/mail';
 import { envelope, ok, staffFailures } from '../../lib/envelope';
 import { storageFor } from '../../lib/storage';
 import { sendInvoice } from './invoices.service';
@@ -19,7 +18,7 @@ export async function invoiceRoutes(fastify: FastifyInstance) {
         summary: 'Mail a PDF invoice for an order to its customer',
         body: sendInvoiceSchema,
         response: {
-          200: envelope(z.object({ mailId: z.number(), email: z.string(), invoiceNumber: z.string() })),
+          200: envelope(sendInvoiceResultSchema),
           ...staffFailures,
         },
       },

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import {
   emailHistorySchema,
   mailHistoryEntrySchema,
+  mailQueuedSchema,
   outboxMailSchema,
   outboxQuerySchema,
   resendMailSchema,
@@ -39,7 +40,7 @@ export async function mailRoutes(fastify: FastifyInstance) {
         ...common,
         summary: 'Resend the current document by the chosen provider',
         body: resendMailSchema,
-        response: { 200: envelope(z.object({ mailId: z.number() })), ...staffFailures },
+        response: { 200: envelope(mailQueuedSchema), ...staffFailures },
       },
     },
     async (request) =>

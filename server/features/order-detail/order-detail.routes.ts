@@ -6,6 +6,7 @@ import {
   approvedMailPreviewSchema,
   orderDetailSchema,
   remarkEntrySchema,
+  transactionDetailsResultSchema,
 } from '../../../shared/schemas/order-detail';
 import { transactionDetailsSchema } from '../../../shared/schemas/order-detail-forms';
 import { envelope, ok, staffFailures } from '../../lib/envelope';
@@ -50,7 +51,7 @@ export async function orderDetailRoutes(fastify: FastifyInstance) {
         summary: 'Save the transaction id and merchant name of an order',
         body: transactionDetailsSchema,
         response: {
-          200: envelope(z.object({ transaction_id: z.string().nullable(), merchant_name: z.string().nullable() })),
+          200: envelope(transactionDetailsResultSchema),
           ...staffFailures,
         },
       },

@@ -1,13 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { storageFor } from '../../lib/storage';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   assignOrderSchema,
+  assignResultSchema,
   changeOrderStatusSchema,
   moveOrderStatusSchema,
   moveToCompleteRefundSchema,
+  moveResultSchema,
   ordersBodySchema,
+  refundResultSchema,
+  releaseResultSchema,
 } from '../../../shared/schemas/order-actions';
 import { envelope, ok, staffFailures } from '../../lib/envelope';
 import {
@@ -19,8 +22,7 @@ import {
   moveToOriginalFolder,
 } from './actions.service';
 
-const ids = z.array(z.number());
-const moveResult = envelope(z.object({ moved: ids, unchanged: ids }));
+const moveResult = envelope(moveResultSchema);
 const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
 
 export async function actionRoutes(fastify: FastifyInstance) {
@@ -54,7 +56,7 @@ export async function actionRoutes(fastify: FastifyInstance) {
         ...common,
         summary: 'Assign to me (409 when another member already holds an order; then nothing is assigned)',
         body: assignOrderSchema,
-        response: { 200: envelope(z.object({ assigned: ids, alreadyYours: ids })), ...staffFailures },
+        response: { 200: envelope(assignResultSchema), ...staffFailures },
       },
     },
     async (request) =>
@@ -68,7 +70,7 @@ export async function actionRoutes(fastify: FastifyInstance) {
         ...common,
         summary: "Move to Original Folder: clear the assignee (own orders; Admin and Manager: anyone's)",
         body: ordersBodySchema,
-        response: { 200: envelope(z.object({ released: ids })), ...staffFailures },
+        response: { 200: envelope(releaseResultSchema), ...staffFailures },
       },
     },
     async (request) => {
@@ -87,7 +89,7 @@ export async function actionRoutes(fastify: FastifyInstance) {
         ...common,
         summary: 'Refunded it: stamp the refund date on Refunds orders',
         body: ordersBodySchema,
-        response: { 200: envelope(z.object({ refunded: ids, alreadyRefunded: ids })), ...staffFailures },
+        response: { 200: envelope(refundResultSchema), ...staffFailures },
       },
     },
     async (request) => {

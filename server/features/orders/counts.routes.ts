@@ -1,20 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { FOLDER_COUNT_FIELDS, MONTHS } from '../../../shared/orders';
 import { envelope, ok, staffFailures } from '../../lib/envelope';
 import { textField } from '../../../shared/schemas/fields';
+import { folderCountsSchema, futureMonthCountsSchema } from '../../../shared/schemas/order-list';
 import { currentFolderCounts, currentFutureMonthCounts } from '../queue-engine';
-
-const countsSchema = z.object(
-  Object.fromEntries(FOLDER_COUNT_FIELDS.map((f) => [f, z.number()])) as Record<
-    (typeof FOLDER_COUNT_FIELDS)[number],
-    z.ZodNumber
-  >,
-);
-const monthCountsSchema = z.object(
-  Object.fromEntries(MONTHS.map((m) => [m, z.number()])) as Record<(typeof MONTHS)[number], z.ZodNumber>,
-);
 
 export async function countRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -33,7 +23,7 @@ export async function countRoutes(fastify: FastifyInstance) {
               "Accepted because the original client sends it, and ignored (product: api.md#ignored-fields): the My Orders count is the bearer token's member's.",
             ),
         }),
-        response: { 200: envelope(countsSchema), ...staffFailures },
+        response: { 200: envelope(folderCountsSchema), ...staffFailures },
       },
     },
     async (request) => ok(await currentFolderCounts(app.db, request.staff.id)),
@@ -46,7 +36,7 @@ export async function countRoutes(fastify: FastifyInstance) {
         tags: ['orders'],
         summary: 'Future Order tiles: orders per processing month',
         security: [{ bearer: [] }],
-        response: { 200: envelope(monthCountsSchema), ...staffFailures },
+        response: { 200: envelope(futureMonthCountsSchema), ...staffFailures },
       },
     },
     async () => ok(await currentFutureMonthCounts(app.db)),

@@ -1,7 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { addTeamMemberSchema, teamMemberSchema, updateTeamMemberSchema } from '../../../shared/schemas/team';
+import {
+  addTeamMemberSchema,
+  memberTypesSchema,
+  teamMemberSchema,
+  updateTeamMemberSchema,
+} from '../../../shared/schemas/team';
 import { serialIdField } from '../../../shared/schemas/fields';
 import { envelope, ok, staffFailures } from '../../lib/envelope';
 import { addMember, assignableTypes, deleteMember, getMember, listMembers, updateMember } from './team.service';
@@ -30,7 +35,7 @@ export async function teamRoutes(fastify: FastifyInstance) {
       schema: {
         ...common,
         summary: 'Member types the caller may assign',
-        response: { 200: envelope(z.array(z.string())), ...staffFailures },
+        response: { 200: envelope(memberTypesSchema), ...staffFailures },
       },
     },
     async (request) => ok(assignableTypes(request.staff)),

@@ -68,12 +68,10 @@ export function ExportMenu({ path, body, disabled, label }: ExportMenuProps) {
       </LazyDropdown>
       {progress ? (
         <div className="d-flex align-items-center gap-2 small" role="status" aria-live="polite">
-          <ProgressBar
-            now={percent}
-            style={{ width: 120 }}
-            animated={progress.total === null}
-            aria-label="Export progress"
-          />
+          {/* The bar as a child: its name goes on the element whose role is progressbar, not on the track around it. */}
+          <ProgressBar style={{ width: 120 }}>
+            <ProgressBar now={percent} animated={progress.total === null} aria-label="Export progress" />
+          </ProgressBar>
           <span className="text-nowrap" data-testid="export-progress">
             {progress.total === null ? 'Preparing…' : `${count(progress.received)} of ${count(progress.total)} rows`}
           </span>

@@ -1,0 +1,64 @@
+/**
+ * The staff frame as each role sees it: the links a role may follow (and those it may not see), the counts the
+ * server answers beside them, and the menu toggle that opens the sidebar on a narrow screen and closes on a move.
+ */
+import { act, within } from '@testing-library/react';
+import { http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { ok } from '../../../test/answers';
+import { renderStaffApp, screen } from '../../../test/render-app';
+import { folderCounts, server } from '../../../test/server';
+
+const anyQueue = http.get('/api/admin/get-orders-list/:folder', () => ok([], { totalRecords: 0 }));
+const linkNamed = (name: string) => screen.queryByRole('link', { name: new RegExp(`^${name}\\b`) });
+
+describe('the staff frame', () => {
+  it("shows a Team member their links with the server's counts, and none of the leaders' screens", async () => {
+    server.use(
+      anyQueue,
+      http.get('/api/admin/get-folder-count', () =>
+        ok(folderCounts({ myOrdersCount: 2, newOrdersCount: 57, awaitingOrdersCount: 4, allOrdersCount: 1234 })),
+      ),
+    );
+    await renderStaffApp('/admin', { as: 'Team' });
+    expect(await screen.findByRole('button', { name: 'Welcome Tia Team' })).toBeInTheDocument();
+    const sidebar = screen.getByRole('navigation', { name: 'Main' });
+    expect(await within(sidebar).findByRole('link', { name: /^Order History\s*1234$/ })).toBeInTheDocument();
+    expect(within(sidebar).getByRole('link', { name: /^Awaiting Customer\s*4$/ })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /^2\s*My Orders/ })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /^57\s*New Orders/ })).toBeInTheDocument();
+    for (const allowed of ['Change Password', 'Sign-in & Security', 'Logout'])
+      expect(linkNamed(allowed)).not.toBeNull();
+    for (const refused of ['Manage Team', 'Gateway Setting', 'Order Processed', 'Order Processing Logs', 'Mail Outbox'])
+      expect(linkNamed(refused)).toBeNull();
+  });
+
+  it('gives Night Staff no Change Password', async () => {
+    server.use(anyQueue);
+    await renderStaffApp('/admin', { as: 'Night Staff' });
+    expect(await screen.findByRole('button', { name: 'Welcome Nia Night' })).toBeInTheDocument();
+    expect(linkNamed('Sign-in & Security')).not.toBeNull();
+    expect(linkNamed('Change Password')).toBeNull();
+    expect(linkNamed('Manage Team')).toBeNull();
+  });
+
+  it('opens the sidebar from the menu toggle and closes it when a link is followed', async () => {
+    server.use(anyQueue);
+    const { user, location } = await renderStaffApp('/admin', { as: 'Manager' });
+    // The home queue drawn first: a click while its screen still loads would draw the frame around a suspended screen.
+    expect(await screen.findByRole('heading', { name: 'New Order' })).toBeInTheDocument();
+    const toggle = screen.getByRole('button', { name: 'Toggle menu' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const link = within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', {
+      name: 'Change Password',
+    });
+    // Clicked inside an awaited act: the screen's code is not loaded yet and it suspends until it is, which React
+    // refuses inside user-event's own act (not awaited).
+    await act(async () => link.click());
+    expect(await screen.findByRole('heading', { name: 'Update Password' })).toBeInTheDocument();
+    expect(location()).toBe('/admin/change-password');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  });
+});
