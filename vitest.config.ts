@@ -82,6 +82,10 @@ const projects: TestProjectInlineConfiguration[] = [
       // A file's first test compiles the screens it opens (seconds on a busy two-core machine) and then waits on
       // findBy (web/test/setup.ts): Vitest's 5 s default would fail it for the compiling, not for the screen.
       testTimeout: 15_000,
+      // Files in one worker share loaded modules (React, the app's screens): each file renders its own app and resets
+      // the request mock and storage between tests (web/test/setup.ts). Imported afresh per file, the modules were
+      // about half of the project's time.
+      isolate: false,
       // Through Vite, as the app's build takes it: left to Node, `react-router/dom` and `react-router` may load as
       // two copies (CommonJS and ES module), and the router's context of one is not the other's.
       server: { deps: { inline: [/react-router/] } },

@@ -6,10 +6,13 @@
  * the route's error page.
  */
 import type { QueryClient, FetchQueryOptions } from '@tanstack/react-query';
+import { decodeTokenUser, readStoredLogin } from './auth-storage';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each query has its own data type
 type AnyQuery = FetchQueryOptions<any, any, any, any>;
 
 export async function loadQueries(queryClient: QueryClient, queries: AnyQuery[]): Promise<void> {
+  // Signed out (or a damaged or expired login): nothing to ask for, the admin frame sends the member to sign in.
+  if (!decodeTokenUser(readStoredLogin()?.accessToken)) return;
   await Promise.all(queries.map((query) => queryClient.fetchQuery(query).catch(() => undefined)));
 }
