@@ -28,7 +28,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-/** The counts as the database holds them, by the spec's rules (product: orders.md#counts). */
+/** The counts as the database holds them, by the spec's rules (product: folders.md#counts). */
 async function expectedCounts(memberId: number) {
   const [row] = await selectRows<Record<string, number>>(
     server.database.db,
