@@ -5,16 +5,26 @@
  */
 import { within } from '@testing-library/react';
 import { http } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { presenceBodySchema, type PresenceBody } from '../../../../shared/schemas/live';
-import { ok } from '../../../test/answers';
+import { orderListRowSchema } from '../../../../shared/schemas/order-list';
+import { fill } from '../../../test/fill';
+import { ok, okChecked } from '../../../test/answers';
 import { activity, ASHA, presence } from '../../../test/fixtures/live';
 import { orderDetail, orderPagePath } from '../../../test/fixtures/order-detail';
 import { serveOrderPage } from '../../../test/order-page';
 import { MEMBERS, renderStaffApp, screen } from '../../../test/render-app';
 import { liveStreamControl, server } from '../../../test/server';
+import { openOnce } from '../../../test/open-once';
+import { openQueueOnce } from '../../../test/fixtures/queues';
 
 const ORDER_ID = 200_451;
+
+// The queue too: the first test leaves the order for New Orders.
+beforeAll(async () => {
+  await openQueueOnce();
+  await openOnce(orderPagePath(ORDER_ID), 'Comment History', () => serveOrderPage(orderDetail({ order_id: ORDER_ID })));
+}, 120_000);
 
 /** The order page of ORDER_ID open as a Team member, its stream driven by the test, the presence requests kept. */
 async function openOrderLive() {
@@ -29,8 +39,7 @@ async function openOrderLive() {
   );
   const state = serveOrderPage(orderDetail({ order_id: ORDER_ID, process_status: 'Awaiting Customer' }));
   const app = await renderStaffApp(orderPagePath(ORDER_ID), { as: 'Team', user: { delay: null } });
-  // The file's first opening compiles the order page: longer than a screen's usual wait.
-  await screen.findByRole('region', { name: 'Comment History' }, { timeout: 12_000 });
+  await screen.findByRole('region', { name: 'Comment History' });
   await screen.findByText('Live');
   return { ...app, live, state, presenceBodies };
 }
@@ -39,11 +48,15 @@ const statusBadge = () => screen.getByTestId('order-status');
 
 describe('who has an order open', () => {
   it('tells the server this tab has the order open, that a remark is being written, and that it left', async () => {
-    server.use(http.get('/api/admin/get-orders-list/newOrder', () => ok([], { totalRecords: 0 })));
+    server.use(
+      http.get('/api/admin/get-orders-list/newOrder', () =>
+        okChecked(orderListRowSchema.array(), [], { totalRecords: 0 }),
+      ),
+    );
     const { user, presenceBodies } = await openOrderLive();
     await expect.poll(() => presenceBodies.at(-1)).toMatchObject({ orderId: ORDER_ID, state: 'viewing', left: false });
 
-    await user.type(screen.getByLabelText('Remark'), 'Calling the customer now');
+    await fill(user, screen.getByLabelText('Remark'), 'Calling the customer now');
     await expect.poll(() => presenceBodies.at(-1)).toMatchObject({ orderId: ORDER_ID, state: 'writing' });
 
     // The member goes to a queue: the order is let go of.
