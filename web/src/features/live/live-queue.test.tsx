@@ -56,9 +56,9 @@ function liveQueue(rows: OrderListRow[], { through, lastEventId }: { through?: n
 
 /** The queue table's row of an order (its Order Id cell), or null. */
 const rowOf = (orderId: number) =>
-  screen
-    .queryAllByRole('row')
-    .find((row) => within(row).queryAllByRole('cell')[1]?.textContent?.startsWith(String(orderId))) ?? null;
+  (screen.queryAllByRole('row') as HTMLTableRowElement[]).find((row) =>
+    within(row).queryAllByRole('cell')[1]?.textContent?.startsWith(String(orderId)),
+  ) ?? null;
 
 /** The New Orders tile's figure (the tile reads "3", "New Orders", "0 urgent"). */
 const newOrdersTile = () => within(screen.getByRole('link', { name: /New Orders/ })).queryByText(/^\d+$/)?.textContent;
