@@ -5,7 +5,7 @@
  */
 import { http } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { act, within } from '@testing-library/react';
+import { within } from '@testing-library/react';
 import { z } from 'zod';
 import { encodeId } from '../../../../shared/ids';
 import {
@@ -322,8 +322,7 @@ describe('Order Processing Logs', () => {
     expect(location()).toContain('q=100042');
     expect(screen.queryByRole('cell', { name: '100051' })).not.toBeInTheDocument();
 
-    // Awaited in act: the screen's code loads as the link is followed (a component suspends).
-    await act(() => user.click(screen.getByRole('link', { name: 'View process logs of order 100042' })));
+    await user.click(screen.getByRole('link', { name: 'View process logs of order 100042' }));
     expect(await screen.findByRole('heading', { name: 'Process Logs Details' })).toBeInTheDocument();
     expect(location()).toBe(`/admin/view-process-logs/${encodeId(100_042)}`);
     await screen.findByRole('region', { name: 'Order received' });
