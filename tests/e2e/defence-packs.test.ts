@@ -134,7 +134,7 @@ describe('defence packs', () => {
     const pack2 = page.getByRole('dialog', { name: 'Defence Pack 2: Download History' });
     await pack2.getByRole('table', { name: 'Download History' }).waitFor();
     // The server's answer to the page's PDF request, kept on its way through (the window shows it as a blob).
-    let pdf = Buffer.alloc(0);
+    let pdf: Buffer = Buffer.alloc(0);
     await page.route('**/api/admin/get-defence-pack-pdf', async (route) => {
       const response = await route.fetch();
       pdf = await response.body();
