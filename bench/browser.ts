@@ -221,6 +221,10 @@ export async function lighthouseScores(builds: WebBuild[], t: BrowserTarget, run
         const performance = median(lhrs.map((lhr) => scoreOf(lhr, 'performance')));
         const accessibility = median(lhrs.map((lhr) => scoreOf(lhr, 'accessibility')));
         const middle = lhrs.find((lhr) => scoreOf(lhr, 'performance') === performance)!;
+        // A run Lighthouse could not finish scores 0: said, so a median is not read without it.
+        const failed = lhrs.flatMap((lhr, run) =>
+          lhr.runtimeError ? [`run ${run + 1}: ${lhr.runtimeError.message}`] : [],
+        );
         return {
           build: build.name,
           page: target.page,
@@ -233,7 +237,7 @@ export async function lighthouseScores(builds: WebBuild[], t: BrowserTarget, run
           })),
           goal: `performance >= ${target.performanceGoal}, accessibility 100`,
           met: performance >= target.performanceGoal && accessibility === 100,
-          audits: auditsOf(middle),
+          audits: { ...auditsOf(middle), ...(failed.length ? { failedRuns: failed.join('; ') } : {}) },
         };
       }),
   );
@@ -266,7 +270,7 @@ export function describeLighthouse(scores: LighthouseScore[], comparison: Lighth
       (comparison.length ? '' : ` (goal ${s.goal}: ${s.met ? 'met' : 'NOT met'})`) +
       ` FCP ${s.audits.fcp} LCP ${s.audits.lcp} TBT ${s.audits.tbt} CLS ${s.audits.cls}` +
       (s.audits.accessibilityFailures ? ` | accessibility failures: ${s.audits.accessibilityFailures}` : '') +
-      (s.audits.runtimeError ? ` | ERROR ${s.audits.runtimeError}` : ''),
+      (s.audits.failedRuns ? ` | FAILED ${s.audits.failedRuns}` : ''),
   );
   return [
     ...lines,

@@ -8,8 +8,9 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 import { server } from './server';
 import './browser-gaps';
 
-// A screen's first use in a file compiles its modules (a second or more on a busy machine): findBy waits that long.
-configure({ asyncUtilTimeout: 5000 });
+// A screen's first use in a file compiles its modules (seconds on a two-core machine busy with other suites): findBy
+// waits that long. Within the web project's limit per test (vitest.config.ts), which leaves room for the rest.
+configure({ asyncUtilTimeout: 10_000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {

@@ -4,17 +4,28 @@
  * under its name, the progress of a long export shows with Cancel, and a refusal says why and saves nothing.
  */
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { strToU8, zipSync } from 'fflate';
 import { EXPORT_TOTAL_HEADER, exportLimitMessage } from '../../../../shared/schemas/order-export-texts';
+import { orderListRowSchema } from '../../../../shared/schemas/order-list';
 import { countryRowSchema } from '../../../../shared/schemas/reports';
-import { ok, okChecked, refused } from '../../../test/answers';
+import { fill } from '../../../test/fill';
+import { okChecked, refused } from '../../../test/answers';
 import { bytesOf, captureDownloads, textOf } from '../../../test/downloads';
 import { orderRows } from '../../../test/fixtures/orders';
 import { countryRow } from '../../../test/fixtures/reports';
 import { renderStaffApp, screen } from '../../../test/render-app';
 import { server } from '../../../test/server';
+import { openOnce } from '../../../test/open-once';
+import { openQueueOnce } from '../../../test/fixtures/queues';
+
+beforeAll(async () => {
+  await openQueueOnce();
+  await openOnce('/admin/country-order-list', 'No records found', () =>
+    server.use(http.post('/api/admin/get-country-order-count', () => okChecked(z.array(countryRowSchema), []))),
+  );
+}, 120_000);
 import { CUT_OFF_MESSAGE } from './stream-export';
 
 const REPORT = '/admin/country-order-list?from=2026-10-01&to=2026-10-31';
@@ -96,7 +107,7 @@ describe('the Export menu', () => {
     const saved = captureDownloads();
     const bodies = exportServer('export-report', () => fileAnswer(CSV, 'country-orders_2026-10-01_2026-10-31.csv', 1));
     const { user } = await openedReport();
-    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'ind');
+    await fill(user, screen.getByRole('searchbox', { name: 'Search' }), 'ind');
     await screen.findByText(/· 1 row$/);
 
     await user.click(screen.getByRole('button', { name: 'Export Country Order Details' }));
@@ -149,8 +160,10 @@ describe('the Export menu', () => {
     const bodies = exportServer('export-orders', () => fileAnswer(workbook, 'orders-newOrder.xlsx', 3));
     const rows = orderRows(3, { surname: 'Tanaka' });
     server.use(
-      http.post('/api/admin/search-order', () => ok(rows, { totalRecords: 3 })),
-      http.get('/api/admin/get-orders-list/newOrder', () => ok(rows, { totalRecords: 3 })),
+      http.post('/api/admin/search-order', () => okChecked(orderListRowSchema.array(), rows, { totalRecords: 3 })),
+      http.get('/api/admin/get-orders-list/newOrder', () =>
+        okChecked(orderListRowSchema.array(), rows, { totalRecords: 3 }),
+      ),
     );
     const { user } = await renderStaffApp('/admin/recent-order?q=tanaka&processingMode=standard&sort=name', {
       as: 'Manager',

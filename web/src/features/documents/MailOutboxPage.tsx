@@ -75,9 +75,9 @@ function MailOutbox() {
           </button>
         }
       />
-      <ul className="nav nav-pills mb-3 flex-wrap gap-1" role="tablist">
+      <ul className="nav nav-pills mo-filters mb-3 flex-wrap gap-1" role="tablist">
         {OUTBOX_FILTERS.map((f) => (
-          <li className="nav-item" key={f}>
+          <li className="nav-item" role="presentation" key={f}>
             <button
               type="button"
               role="tab"

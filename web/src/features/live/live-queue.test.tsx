@@ -5,11 +5,11 @@
  * the eye of a colleague who has an order open.
  */
 import { http } from 'msw';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { within } from '@testing-library/react';
 import { LIVE_EVENTS_THROUGH_HEADER } from '../../../../shared/live';
-import { folderCountsSchema, type OrderListRow } from '../../../../shared/schemas/order-list';
-import { ok, okChecked } from '../../../test/answers';
+import { folderCountsSchema, orderListRowSchema, type OrderListRow } from '../../../../shared/schemas/order-list';
+import { okChecked } from '../../../test/answers';
 import { orderRow } from '../../../test/fixtures/orders';
 import {
   ASHA,
@@ -21,7 +21,9 @@ import {
 } from '../../../test/fixtures/live';
 import { MEMBERS, renderStaffApp, screen } from '../../../test/render-app';
 import { folderCounts, liveStreamControl, server } from '../../../test/server';
+import { openQueueOnce } from '../../../test/fixtures/queues';
 
+beforeAll(openQueueOnce, 90_000);
 afterEach(() => {
   vi.useRealTimers();
 });
@@ -39,7 +41,9 @@ function liveQueue(rows: OrderListRow[], { through, lastEventId }: { through?: n
     http.get('/api/admin/get-orders-list/newOrder', ({ request }) => {
       state.listReads += 1;
       const oldestFirst = new URL(request.url).searchParams.get('sort') === 'oldest';
-      const answer = ok(oldestFirst ? [...state.rows].reverse() : state.rows, { totalRecords: state.rows.length });
+      const answer = okChecked(orderListRowSchema.array(), oldestFirst ? [...state.rows].reverse() : state.rows, {
+        totalRecords: state.rows.length,
+      });
       if (through !== undefined) answer.headers.set(LIVE_EVENTS_THROUGH_HEADER, String(through));
       return answer;
     }),
@@ -52,9 +56,9 @@ function liveQueue(rows: OrderListRow[], { through, lastEventId }: { through?: n
 
 /** The queue table's row of an order (its Order Id cell), or null. */
 const rowOf = (orderId: number) =>
-  screen
-    .queryAllByRole('row')
-    .find((row) => within(row).queryAllByRole('cell')[1]?.textContent?.startsWith(String(orderId))) ?? null;
+  (screen.queryAllByRole('row') as HTMLTableRowElement[]).find((row) =>
+    within(row).queryAllByRole('cell')[1]?.textContent?.startsWith(String(orderId)),
+  ) ?? null;
 
 /** The New Orders tile's figure (the tile reads "3", "New Orders", "0 urgent"). */
 const newOrdersTile = () => within(screen.getByRole('link', { name: /New Orders/ })).queryByText(/^\d+$/)?.textContent;
@@ -290,7 +294,9 @@ describe('live updates on a queue', () => {
     server.use(
       http.get('/api/admin/get-orders-list/newOrder', () => {
         state.listReads += 1;
-        const answer = ok(state.listReads === 1 ? initial : state.rows, { totalRecords: 2 });
+        const answer = okChecked(orderListRowSchema.array(), state.listReads === 1 ? initial : state.rows, {
+          totalRecords: 2,
+        });
         answer.headers.set(LIVE_EVENTS_THROUGH_HEADER, state.listReads === 1 ? '3' : '4');
         return answer;
       }),

@@ -4,7 +4,7 @@
  * empty and refused answers, and a click from one queue to another.
  */
 import { http } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { waitFor, within } from '@testing-library/react';
 import { folderDeclaration, FOLDERS } from '../../../../shared/folders';
 import { can, ROLES } from '../../../../shared/roles';
@@ -17,9 +17,13 @@ import {
 import { folderCountsSchema, orderListRowSchema } from '../../../../shared/schemas/order-list';
 import { ok, okChecked, refused } from '../../../test/answers';
 import { orderRow, orderRows } from '../../../test/fixtures/orders';
-import { answerList, answerQueue } from '../../../test/fixtures/queues';
+import { answerList, answerQueue, answerTeamMembers, openQueueOnce } from '../../../test/fixtures/queues';
 import { MEMBERS, renderStaffApp, screen } from '../../../test/render-app';
 import { folderCounts, liveStreamControl, server } from '../../../test/server';
+
+beforeAll(openQueueOnce, 90_000);
+// A leader's ticked rows ask for the members they could be assigned to.
+beforeEach(() => answerTeamMembers());
 
 const QUEUE_FOLDERS = FOLDERS.filter((folder) => folderDeclaration(folder).screen === 'queue');
 

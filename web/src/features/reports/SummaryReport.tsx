@@ -151,7 +151,13 @@ export function SummaryReport<T>({
               {rangeLabel(fromDate, toDate)} · {filtered.length} {filtered.length === 1 ? 'row' : 'rows'}
             </div>
             <div className="card-body">
-              <div className={`report-table-scroll border rounded ${loading ? 'opacity-75' : ''}`}>
+              {/* Focusable, so a keyboard can scroll the table on a narrow screen (it holds no control of its own). */}
+              <div
+                className={`report-table-scroll border rounded ${loading ? 'opacity-75' : ''}`}
+                tabIndex={0}
+                role="region"
+                aria-label={`${title} table`}
+              >
                 <table className="table table-hover table-sm mb-0" aria-busy={loading}>
                   <thead>
                     <tr>

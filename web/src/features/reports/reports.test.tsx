@@ -4,8 +4,8 @@
  * search, pages) and one order's Process Logs Details (grouped by step, narrowed by topic).
  */
 import { http } from 'msw';
-import { describe, expect, it } from 'vitest';
-import { act, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { within } from '@testing-library/react';
 import { z } from 'zod';
 import { encodeId } from '../../../../shared/ids';
 import {
@@ -15,10 +15,28 @@ import {
   processLogSchema,
 } from '../../../../shared/schemas/reports';
 import { BOTH_DATES_MESSAGE, DATE_ORDER_MESSAGE } from '../../../../shared/schemas/reports-texts';
+import { fill } from '../../../test/fill';
 import { okChecked, refused } from '../../../test/answers';
 import { countryRow, processedByRow, processingLogRow, processLog } from '../../../test/fixtures/reports';
 import { renderStaffApp, screen } from '../../../test/render-app';
 import { server } from '../../../test/server';
+import { openOnce } from '../../../test/open-once';
+
+beforeAll(async () => {
+  await openOnce('/admin/country-order-list', 'No records found', () =>
+    server.use(http.post('/api/admin/get-country-order-count', () => okChecked(z.array(countryRowSchema), []))),
+  );
+  await openOnce('/admin/processed-by-info', 'No records found', () =>
+    server.use(
+      http.post('/api/admin/get-processed-by-info', () =>
+        okChecked(z.array(processingLogRowSchema), [], { totalRecords: 0, totalCapped: false }),
+      ),
+    ),
+  );
+  await openOnce(`/admin/view-process-logs/${encodeId(100_001)}`, 'No record found', () =>
+    server.use(http.get('/api/admin/get-processlogs-by-orderid/:id', () => okChecked(z.array(processLogSchema), []))),
+  );
+}, 120_000);
 
 /** The current UTC month, first and last day, written independently of the screen's own helper. */
 function thisMonth() {
@@ -137,7 +155,7 @@ describe('Country Order List', () => {
     const { user, location } = await renderStaffApp('/admin/country-order-list');
     await screen.findByRole('cell', { name: 'India' });
 
-    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'IA');
+    await fill(user, screen.getByRole('searchbox', { name: 'Search' }), 'IA');
     // Case-insensitive "contains": India and Malaysia, not France.
     await screen.findByText(/· 2 rows$/);
     expect(tableRows().map((cells) => cells[1])).toEqual(['India', 'Malaysia', '']);
@@ -147,8 +165,7 @@ describe('Country Order List', () => {
     );
     expect(bodies).toHaveLength(1);
 
-    await user.clear(screen.getByRole('searchbox', { name: 'Search' }));
-    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'atlantis');
+    await fill(user, screen.getByRole('searchbox', { name: 'Search' }), 'atlantis');
     expect(await screen.findByRole('cell', { name: 'No records found' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Export Country Order Details' })).toBeDisabled();
   });
@@ -220,7 +237,7 @@ describe('Order Processed', () => {
     reportAnswer('get-processed-by-count', processedByRowSchema, STAFF, 'ok');
     const { user } = await renderStaffApp('/admin/processed-order', { as: 'Manager' });
     await screen.findByRole('cell', { name: 'Rin Reporter' });
-    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'sota');
+    await fill(user, screen.getByRole('searchbox', { name: 'Search' }), 'sota');
     await screen.findByText(/· 1 row$/);
     expect(tableRows()).toEqual([['1', 'Sota Sorter', '12']]);
   });
@@ -299,14 +316,13 @@ describe('Order Processing Logs', () => {
     const { user, location } = await renderStaffApp('/admin/processed-by-info', { as: 'Admin' });
     await screen.findByRole('cell', { name: '100051' });
 
-    await user.type(screen.getByRole('searchbox', { name: 'Search order id' }), '100042');
+    await fill(user, screen.getByRole('searchbox', { name: 'Search order id' }), '100042');
     await screen.findByText('Showing 1 to 1 of 1 entries');
     expect(bodies.at(-1)).toMatchObject({ page: 1, search: '100042' });
     expect(location()).toContain('q=100042');
     expect(screen.queryByRole('cell', { name: '100051' })).not.toBeInTheDocument();
 
-    // Awaited in act: the screen's code loads as the link is followed (a component suspends).
-    await act(() => user.click(screen.getByRole('link', { name: 'View process logs of order 100042' })));
+    await user.click(screen.getByRole('link', { name: 'View process logs of order 100042' }));
     expect(await screen.findByRole('heading', { name: 'Process Logs Details' })).toBeInTheDocument();
     expect(location()).toBe(`/admin/view-process-logs/${encodeId(100_042)}`);
     await screen.findByRole('region', { name: 'Order received' });
