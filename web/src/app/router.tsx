@@ -63,10 +63,27 @@ function folderRoute(queryClient: QueryClient, folder: Folder): ScreenRoute {
   };
 }
 
-/** A route whose screen loads its own data as it shows (forms, settings and reports that open at once). */
+/** A route whose screen needs no data to open (a form, a page of its own). */
 const plainRoute = <M,>(load: () => Promise<M>, pick: (m: M) => ComponentType): ScreenRoute => ({
   errorElement: <RouteError />,
   lazy: { Component: screen(load, pick) },
+});
+
+const loadScreenLoaders = () => import('./screen-loaders');
+type ScreenLoaders = Awaited<ReturnType<typeof loadScreenLoaders>>;
+
+/** A route whose screen opens with its data: `loader` names one of screen-loaders.ts, given the query cache. */
+const dataRoute = <M,>(
+  queryClient: QueryClient,
+  loader: (loaders: ScreenLoaders) => (queryClient: QueryClient) => LoaderFunction,
+  load: () => Promise<M>,
+  pick: (m: M) => ComponentType,
+): ScreenRoute => ({
+  errorElement: <RouteError />,
+  lazy: {
+    loader: data(loadScreenLoaders, (m) => loader(m)(queryClient)),
+    Component: screen(load, pick),
+  },
 });
 
 function adminRoutes(queryClient: QueryClient): RouteObject[] {
@@ -76,57 +93,66 @@ function adminRoutes(queryClient: QueryClient): RouteObject[] {
     const route = { path: path.slice('/admin/'.length), ...folderRoute(queryClient, folder) };
     return home ? [{ index: true, ...folderRoute(queryClient, folder) }, route] : [route];
   });
-  const manageTeam = plainRoute(
-    () => import('../features/team/ManageTeamPage'),
-    (m) => m.ManageTeamPage,
-  );
+  // A route object each: the router completes each route's `lazy` on the route itself.
+  const manageTeam = () =>
+    dataRoute(
+      queryClient,
+      (m) => m.manageTeamLoader,
+      () => import('../features/team/ManageTeamPage'),
+      (m) => m.ManageTeamPage,
+    );
   return [
     ...folders,
     {
       path: 'view-order/:orderId',
-      errorElement: <RouteError />,
-      lazy: {
-        loader: data(
-          () => import('./order-detail-loader'),
-          (m) => m.orderDetailLoader(queryClient),
-        ),
-        Component: screen(
-          () => import('./OrderDetailRoute'),
-          (m) => m.OrderDetailRoute,
-        ),
-      },
+      ...dataRoute(
+        queryClient,
+        (m) => m.orderDetailLoader,
+        () => import('./OrderDetailRoute'),
+        (m) => m.OrderDetailRoute,
+      ),
     },
     {
       path: 'country-order-list',
-      ...plainRoute(
+      ...dataRoute(
+        queryClient,
+        (m) => m.countryOrderListLoader,
         () => import('../features/reports/CountryOrderListPage'),
         (m) => m.CountryOrderListPage,
       ),
     },
     {
       path: 'processed-order',
-      ...plainRoute(
+      ...dataRoute(
+        queryClient,
+        (m) => m.processedOrderLoader,
         () => import('../features/reports/ProcessedOrderPage'),
         (m) => m.ProcessedOrderPage,
       ),
     },
     {
       path: 'processed-by-info',
-      ...plainRoute(
+      ...dataRoute(
+        queryClient,
+        (m) => m.processingLogsLoader,
         () => import('../features/reports/ProcessingLogsPage'),
         (m) => m.ProcessingLogsPage,
       ),
     },
     {
       path: 'view-process-logs/:orderId',
-      ...plainRoute(
+      ...dataRoute(
+        queryClient,
+        (m) => m.processLogsLoader,
         () => import('../features/reports/ProcessLogDetailPage'),
         (m) => m.ProcessLogDetailPage,
       ),
     },
     {
       path: 'gateway-setting',
-      ...plainRoute(
+      ...dataRoute(
+        queryClient,
+        (m) => m.gatewaySettingLoader,
         () => import('../features/settings/GatewaySettingPage'),
         (m) => m.GatewaySettingPage,
       ),
@@ -139,8 +165,8 @@ function adminRoutes(queryClient: QueryClient): RouteObject[] {
       ),
     },
     // The team list and a member's page are one screen.
-    { path: 'manage-team', ...manageTeam },
-    { path: 'manage-team/:memberId', ...manageTeam },
+    { path: 'manage-team', ...manageTeam() },
+    { path: 'manage-team/:memberId', ...manageTeam() },
     {
       path: 'send-invoice',
       ...plainRoute(
@@ -150,14 +176,18 @@ function adminRoutes(queryClient: QueryClient): RouteObject[] {
     },
     {
       path: 'security',
-      ...plainRoute(
+      ...dataRoute(
+        queryClient,
+        (m) => m.securityLoader,
         () => import('../features/security/SecurityPage'),
         (m) => m.SecurityPage,
       ),
     },
     {
       path: 'mail-outbox',
-      ...plainRoute(
+      ...dataRoute(
+        queryClient,
+        (m) => m.mailOutboxLoader,
         () => import('../features/documents/MailOutboxPage'),
         (m) => m.MailOutboxPage,
       ),

@@ -6,13 +6,20 @@
  * the route's error page.
  */
 import type { QueryClient, FetchQueryOptions } from '@tanstack/react-query';
+import { can, type Permission } from '../../../shared/roles';
 import { decodeTokenUser, readStoredLogin } from './auth-storage';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each query has its own data type
 type AnyQuery = FetchQueryOptions<any, any, any, any>;
 
-export async function loadQueries(queryClient: QueryClient, queries: AnyQuery[]): Promise<void> {
+export async function loadQueries(
+  queryClient: QueryClient,
+  queries: AnyQuery[],
+  /** The screen's permission: a member without it is shown the refusal and nothing is asked for. */
+  permission?: Permission,
+): Promise<void> {
   // Signed out (or a damaged or expired login): nothing to ask for, the admin frame sends the member to sign in.
-  if (!decodeTokenUser(readStoredLogin()?.accessToken)) return;
+  const member = decodeTokenUser(readStoredLogin()?.accessToken);
+  if (!member || (permission && !can(member.type, permission))) return;
   await Promise.all(queries.map((query) => queryClient.fetchQuery(query).catch(() => undefined)));
 }

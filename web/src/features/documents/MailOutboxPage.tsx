@@ -12,7 +12,7 @@ import { MAIL_KIND_LABELS, OUTBOX_FILTERS } from '../../../../shared/schemas/mai
 import { PageHeader } from '../../components/PageHeader';
 import { Pagination } from '../../components/Pagination';
 import { RequirePermission } from '../../components/RequirePermission';
-import { useMailOutbox, type OutboxFilter } from './api/get-mail-outbox';
+import { outboxRequest, useMailOutbox, type OutboxFilter } from './api/get-mail-outbox';
 import { useRetryMail } from './api/mail-mutations';
 import { MailFiles, MailStatus, providerLabel } from './MailBits';
 import './documents.css';
@@ -23,7 +23,6 @@ const FILTER_LABELS: Record<OutboxFilter, string> = {
   pending: 'On the way',
   all: 'All mails',
 };
-const PAGE_SIZE = 10;
 
 export function MailOutboxPage() {
   return (
@@ -35,17 +34,14 @@ export function MailOutboxPage() {
 
 function MailOutbox() {
   const [search, setSearch] = useSearchParams();
-  const filterParam = search.get('filter');
-  const filter: OutboxFilter = (OUTBOX_FILTERS as readonly string[]).includes(filterParam ?? '')
-    ? (filterParam as OutboxFilter)
-    : 'outbox';
-  const page = Math.max(1, Number(search.get('page')) || 1);
-  const outbox = useMailOutbox({ filter, page, limit: PAGE_SIZE });
+  const request = outboxRequest(search);
+  const { filter, page } = request;
+  const outbox = useMailOutbox(request);
   const retry = useRetryMail();
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const rows = outbox.data?.rows ?? [];
   const selected = rows.find((m) => m.id === selectedId) ?? rows[0] ?? null;
-  const pageCount = Math.ceil((outbox.data?.totalRecords ?? 0) / PAGE_SIZE);
+  const pageCount = Math.ceil((outbox.data?.totalRecords ?? 0) / request.limit);
 
   const go = (next: { filter?: OutboxFilter; page?: number }) => {
     const params = new URLSearchParams(search);

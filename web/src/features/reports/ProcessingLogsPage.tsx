@@ -14,7 +14,7 @@ import { paths } from '../../lib/paths';
 import { PageHeader } from '../../components/PageHeader';
 import { Pagination } from '../../components/Pagination';
 import { RequirePermission } from '../../components/RequirePermission';
-import { useProcessingLogs } from './api/get-processing-logs';
+import { processingLogsRequest, useProcessingLogs } from './api/get-processing-logs';
 import { DateRangeFilter } from './DateRangeFilter';
 import { rangeLabel } from './report-helpers';
 import { SearchBox } from '../../components/SearchBox';
@@ -23,9 +23,9 @@ import './reports.css';
 
 function ProcessingLogs() {
   const { params, update } = useReportParams();
-  const limit = (PROCESSING_LOG_PAGE_SIZES as readonly number[]).includes(params.limit) ? params.limit : 10;
-  const { fromDate, toDate, search, page } = params;
-  const query = useProcessingLogs({ page, limit, search, fromDate, toDate });
+  const request = processingLogsRequest(params);
+  const { limit, search, page, fromDate, toDate } = request;
+  const query = useProcessingLogs(request);
   const commitSearch = useCallback(
     (text: string) => update({ q: text.trim() ? text.trim() : undefined, page: undefined }, true),
     [update],

@@ -8,19 +8,22 @@ import { currentMonth } from './report-helpers';
 
 export type ReportParamKey = 'from' | 'to' | 'q' | 'page' | 'limit';
 
+/** A report's filters as its address says them (the screen and its route's loader read them alike). */
+export function parseReportParams(searchParams: URLSearchParams) {
+  const month = currentMonth();
+  const page = Number(searchParams.get('page'));
+  return {
+    fromDate: searchParams.get('from') ?? month.fromDate,
+    toDate: searchParams.get('to') ?? month.toDate,
+    search: searchParams.get('q') ?? '',
+    page: Number.isInteger(page) && page > 0 ? page : 1,
+    limit: Number(searchParams.get('limit')) || 0,
+  };
+}
+
 export function useReportParams() {
   const [searchParams, setSearchParams] = useSearchParams();
-  const params = useMemo(() => {
-    const month = currentMonth();
-    const page = Number(searchParams.get('page'));
-    return {
-      fromDate: searchParams.get('from') ?? month.fromDate,
-      toDate: searchParams.get('to') ?? month.toDate,
-      search: searchParams.get('q') ?? '',
-      page: Number.isInteger(page) && page > 0 ? page : 1,
-      limit: Number(searchParams.get('limit')) || 0,
-    };
-  }, [searchParams]);
+  const params = useMemo(() => parseReportParams(searchParams), [searchParams]);
   const update = useCallback(
     (changes: Partial<Record<ReportParamKey, string | number | undefined>>, replace = false) => {
       setSearchParams(

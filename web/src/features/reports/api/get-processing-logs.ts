@@ -1,6 +1,7 @@
 /** Order Processing Logs: POST admin/get-processed-by-info (server pages; data + totalRecords). */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProcessingLogRow } from '../../../../../shared/schemas/reports';
+import { PROCESSING_LOG_PAGE_SIZES } from '../../../../../shared/schemas/reports-texts';
 import { api } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -16,6 +17,15 @@ export interface ProcessingLogsAnswer {
   totalRecords: number;
   totalCapped: boolean;
 }
+
+/** The page a report address asks for: rows per page one of the sizes offered, else 10. */
+export const processingLogsRequest = (params: Omit<ProcessingLogsParams, 'limit'> & { limit: number }) => ({
+  page: params.page,
+  limit: (PROCESSING_LOG_PAGE_SIZES as readonly number[]).includes(params.limit) ? params.limit : 10,
+  search: params.search,
+  fromDate: params.fromDate,
+  toDate: params.toDate,
+});
 
 export const processingLogsQuery = (params: ProcessingLogsParams) =>
   queryOptions({

@@ -26,7 +26,10 @@ const reportQuery = <T>(name: string, path: string, range: DateRange) =>
     placeholderData: keepPreviousData,
   });
 
-export const useCountryOrderCount = (range: DateRange) =>
-  useQuery(reportQuery<CountryRow>('country', 'admin/get-country-order-count', range));
-export const useProcessedByCount = (range: DateRange) =>
-  useQuery(reportQuery<ProcessedByRow>('processed-by', 'admin/get-processed-by-count', range));
+export const countryOrderCountQuery = (range: DateRange) =>
+  reportQuery<CountryRow>('country', 'admin/get-country-order-count', range);
+export const processedByCountQuery = (range: DateRange) =>
+  reportQuery<ProcessedByRow>('processed-by', 'admin/get-processed-by-count', range);
+
+export const useCountryOrderCount = (range: DateRange) => useQuery(countryOrderCountQuery(range));
+export const useProcessedByCount = (range: DateRange) => useQuery(processedByCountQuery(range));
