@@ -4,7 +4,7 @@
  * answer's fields, who may read a folder (server and navigation), the web's paths, routes, navigation links and
  * each queue page's actions. What a folder holds is SQL on the server (server/features/queue-engine/folders.ts, keyed by
  * these names so a folder without a predicate does not compile) and its TypeScript twin `inFolder` (shared/live.ts).
- * web/src/app/folders-reachable.test.ts and tests/e2e/folders.test.ts walk this table.
+ * web/src/app/folders-reachable.test.ts and web/src/features/queues/queue-screen.test.tsx walk this table.
  * The public pages never load it (web/src/lib/folder-paths.ts, web/src/app/staff-paths.ts say why).
  */
 import type { ProcessStatus } from './orders';
