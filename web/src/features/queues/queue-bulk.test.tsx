@@ -32,7 +32,7 @@ const bulkAnswer = (result: BulkResult, what: string) =>
     message: bulkSummary(result.action, result.done, result.refused, what),
   });
 
-beforeAll(openQueueOnce, 90_000);
+beforeAll(() => openQueueOnce(), 90_000);
 // A leader's ticked rows ask for the members they could be assigned to.
 beforeEach(() => answerTeamMembers());
 

@@ -13,7 +13,7 @@ import { answerQueue, answerTeamMembers, openQueueOnce } from '../../../test/fix
 import { renderStaffApp, screen } from '../../../test/render-app';
 import { server } from '../../../test/server';
 
-beforeAll(openQueueOnce, 90_000);
+beforeAll(() => openQueueOnce(), 90_000);
 beforeEach(() => answerTeamMembers());
 
 const chips = () => [...document.querySelectorAll('.queue-filter-chip')].map((chip) => chip.textContent);
@@ -48,7 +48,7 @@ describe('queue filters', () => {
     await waitFor(() => expect(location()).toBe('/admin/order-history?processingMode=priority&nationality=Tokelau'));
     await waitFor(() => expect(requests.lists.at(-1)?.get('nationality')).toBe('Tokelau'));
     expect(requests.lists.at(-1)?.get('processingMode')).toBe('priority');
-    expect(chips()).toEqual(['Mode: Priority', 'Nationality: Tokelau']);
+    await waitFor(() => expect(chips()).toEqual(['Mode: Priority', 'Nationality: Tokelau']));
     expect(screen.getByRole('button', { name: 'Filters (2)' })).toBeInTheDocument();
 
     await back();
@@ -67,10 +67,10 @@ describe('queue filters', () => {
     expect(requests.lists[0]?.get('nationality')).toBe('India');
     await user.click(screen.getByRole('button', { name: 'Remove filter Nationality' }));
     await waitFor(() => expect(location()).toBe('/admin/recent-order?processingMode=priority'));
-    expect(chips()).toEqual(['Mode: Priority']);
+    await waitFor(() => expect(chips()).toEqual(['Mode: Priority']));
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));
     await waitFor(() => expect(location()).toBe('/admin/recent-order'));
-    expect(chips()).toEqual([]);
+    await waitFor(() => expect(chips()).toEqual([]));
   });
 
   it('says what is wrong with a filter before asking the server', async () => {
@@ -173,7 +173,7 @@ describe('saved views', () => {
     );
     await waitFor(() => expect(requests.lists.at(-1)?.get('sort')).toBe('name'));
     expect(requests.lists.at(-1)?.get('nationality')).toBe('Tokelau');
-    expect(chips()).toEqual(['Mode: Priority', 'Nationality: Tokelau']);
+    await waitFor(() => expect(chips()).toEqual(['Mode: Priority', 'Nationality: Tokelau']));
     expect(within(bar).getByRole('link', { name: /^Tokelau priority/ })).toHaveAttribute('aria-current', 'page');
   });
 

@@ -195,10 +195,14 @@ describe('arrival urgency', () => {
     await user.click(screen.getByRole('button', { name: /Arrival Date/ }));
     await waitFor(() => expect(location()).toBe('/admin/recent-order?sort=arrival'));
     await waitFor(() => expect(requests.lists.at(-1)?.get('sort')).toBe('arrival'));
-    expect(screen.getByRole('columnheader', { name: /Arrival Date/ })).toHaveAttribute('aria-sort', 'ascending');
+    await waitFor(() =>
+      expect(screen.getByRole('columnheader', { name: /Arrival Date/ })).toHaveAttribute('aria-sort', 'ascending'),
+    );
     await user.click(screen.getByRole('button', { name: /Arrival Date/ }));
     await waitFor(() => expect(location()).toBe('/admin/recent-order'));
-    expect(screen.getByRole('columnheader', { name: /Arrival Date/ })).toHaveAttribute('aria-sort', 'none');
+    await waitFor(() =>
+      expect(screen.getByRole('columnheader', { name: /Arrival Date/ })).toHaveAttribute('aria-sort', 'none'),
+    );
   });
 
   it('closed queues show no urgency', async () => {
