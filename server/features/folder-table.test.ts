@@ -2,7 +2,8 @@
  * The folder table (shared/folders.ts) walked on the server: every declared folder can be read through the API by
  * the roles it names (and refused to the others), and has its count in the counts answer, equal to the list's
  * total. A folder added to the table without its predicate, count or read rule fails here (or does not compile).
- * The web half (routes, paths, navigation) is web/src/app/folders-reachable.test.ts and tests/e2e/folders.test.ts.
+ * The web half (routes, paths, navigation) is web/src/app/folders-reachable.test.ts and
+ * web/src/features/queues/queue-screen.test.tsx.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from '../test/helper';
