@@ -2,7 +2,7 @@
  * The staff frame as each role sees it: the links a role may follow (and those it may not see), the counts the
  * server answers beside them, and the menu toggle that opens the sidebar on a narrow screen and closes on a move.
  */
-import { act, within } from '@testing-library/react';
+import { within } from '@testing-library/react';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { ok } from '../../../test/answers';
@@ -54,9 +54,7 @@ describe('the staff frame', () => {
     const link = within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', {
       name: 'Change Password',
     });
-    // Clicked inside an awaited act: the screen's code is not loaded yet and it suspends until it is, which React
-    // refuses inside user-event's own act (not awaited).
-    await act(async () => link.click());
+    await user.click(link);
     expect(await screen.findByRole('heading', { name: 'Update Password' })).toBeInTheDocument();
     expect(location()).toBe('/admin/change-password');
     expect(toggle).toHaveAttribute('aria-expanded', 'false');

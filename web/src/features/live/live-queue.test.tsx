@@ -23,7 +23,7 @@ import { MEMBERS, renderStaffApp, screen } from '../../../test/render-app';
 import { folderCounts, liveStreamControl, server } from '../../../test/server';
 import { openQueueOnce } from '../../../test/fixtures/queues';
 
-beforeAll(openQueueOnce, 90_000);
+beforeAll(() => openQueueOnce(), 90_000);
 afterEach(() => {
   vi.useRealTimers();
 });

@@ -3,7 +3,7 @@
  * spec's rules, the warnings, the sticky bar's moves and Delete, remarks, transaction details, the approved mail's
  * preview, collapsing and the section index, the erasure notice, labelled times and the keys.
  */
-import { act, cleanup, within } from '@testing-library/react';
+import { cleanup, within } from '@testing-library/react';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import {
@@ -553,8 +553,7 @@ describe('the section index, collapsing and keys', () => {
     serveOrderPage(orderDetail({ order_id: 200_001 }));
     const { user, location } = await renderStaffApp('/admin/recent-order', { as: 'Team' });
     const view = await screen.findByRole('link', { name: 'View' });
-    // Awaited in act: the order page's code loads as it opens (a lazy route), and React retries it inside that scope.
-    await act(() => user.click(view));
+    await user.click(view);
     await screen.findByRole('region', { name: 'Comment History' });
     expect(location()).toBe(orderPagePath(200_001));
     await user.keyboard('u');

@@ -3,7 +3,7 @@
  * was typed, and the order page's unsent remark kept in the tab (per order) until it is sent; a session that ran out
  * keeps it, a deliberate logout forgets it. The session's clock runs on fake timers.
  */
-import { act, cleanup, within } from '@testing-library/react';
+import { cleanup, within } from '@testing-library/react';
 import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { remarkEntrySchema } from '../../../../shared/schemas/order-detail';
@@ -195,7 +195,7 @@ describe("the remark's draft", () => {
     const { user } = await openOrderPage(order.order_id);
     await user.type(screen.getByLabelText('Remark'), 'Not to be kept.');
     expect(drafts()).toHaveLength(1);
-    await act(() => user.click(screen.getByRole('link', { name: 'Logout' })));
+    await user.click(screen.getByRole('link', { name: 'Logout' }));
     await expect.poll(storedToken).toBeUndefined();
     expect(drafts()).toEqual([]);
 
