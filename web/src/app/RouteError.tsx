@@ -8,8 +8,10 @@ export function isChunkLoadError(error: unknown): boolean {
   );
 }
 
-export function RouteError() {
-  const error = useRouteError();
+/** `error`: the failure when it is not the route's own (a screen's code that did not load, router.tsx). */
+export function RouteError({ error: given }: { error?: unknown }) {
+  const routeError = useRouteError();
+  const error = given ?? routeError;
   const chunk = isChunkLoadError(error);
   return (
     <div className="container py-5" role="alert">

@@ -23,17 +23,36 @@ function PublicAddress() {
   return inStaffApp ? <p className="p-4">Page not found.</p> : <PageLoading />;
 }
 
-/** A route's screen: a module's component, loaded the first time the route is opened. */
+/**
+ * A route's screen: a module's component, loaded the first time the route is opened. Code that cannot be loaded (a
+ * deploy replaced it, the network dropped) shows RouteError's friendly reload page in the screen's place: the router
+ * draws nothing for a route whose lazy component failed.
+ */
 const screen =
   <M,>(load: () => Promise<M>, pick: (m: M) => ComponentType) =>
-  async () =>
-    pick(await load());
+  async (): Promise<ComponentType> => {
+    try {
+      return pick(await load());
+    } catch (error) {
+      return function ScreenNotLoaded() {
+        return <RouteError error={error} />;
+      };
+    }
+  };
 
-/** A route's data: a loader from a module loaded beside the screen's code, given the app's query cache. */
+/**
+ * A route's data: a loader from a module loaded beside the screen's code, given the app's query cache. When that
+ * module cannot load, the screen opens without it and asks for its data itself (its queries are the same).
+ */
 const data =
   <M,>(load: () => Promise<M>, pick: (m: M) => LoaderFunction) =>
-  async () =>
-    pick(await load());
+  async (): Promise<LoaderFunction> => {
+    try {
+      return pick(await load());
+    } catch {
+      return () => null;
+    }
+  };
 
 /** What a route says of its screen, whatever its place (an index route, a path, a parent). */
 type ScreenRoute = Pick<NonIndexRouteObject, 'handle' | 'errorElement' | 'lazy'>;
