@@ -58,7 +58,7 @@ function OrderNotFound() {
 }
 
 function OrderDetailScreen({ orderId, slots }: { orderId: number; slots: OrderDetailSlots }) {
-  // The route's loader has asked for the order already (app/order-detail-loader.ts): here it is read from the cache.
+  // The route's loader has asked for the order already (app/screen-loaders.ts): here it is read from the cache.
   const detail = useOrderDetail(orderId);
   const order = detail.data;
   const refresh = () => void detail.refetch();

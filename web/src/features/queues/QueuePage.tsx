@@ -4,11 +4,10 @@
  * same rules), a server-side search over the whole folder (debounced 500 ms),
  * rows per page, the table and the pager. Paging state lives in the URL.
  */
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useMatches, useNavigate } from 'react-router';
 import { Button, Form } from 'react-bootstrap';
-import { toast } from 'react-toastify';
 import { folderDeclaration, type Folder } from '../../../../shared/folders';
 import { can } from '../../../../shared/roles';
 import type { OrderListRow } from '../../../../shared/schemas/order-list';
@@ -21,13 +20,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PageHeader } from '../../components/PageHeader';
 import { Pagination } from '../../components/Pagination';
 import { useOrderPage } from './api/get-order-page';
-import {
-  useAssignToMe,
-  useDeleteOrders,
-  useMarkRefunded,
-  useMoveToCompleteRefund,
-  useMoveToOriginalFolder,
-} from './api/queue-actions';
+import { useQueueActions, useRowSelection, type QueueAction } from './use-queue-actions';
 import { QueueTable } from './QueueTable';
 import { useLiveQueue } from '../live';
 import { queuePageRequest, useQueueParams, type LimitChoice } from './use-queue-params';
@@ -43,17 +36,6 @@ import { QueueFilterBar } from './filters/QueueFilterBar';
 import { SavedViewsBar, SaveViewButton } from '../saved-views';
 import './queues.css';
 import { refreshOrdersAndCounts } from '../../lib/refresh-orders';
-import { useChanged } from '../../lib/use-changed';
-
-type Pending = { kind: 'delete' | 'assign' | 'release' | 'refund' | 'completeRefund'; ids: number[] } | null;
-
-const CONFIRM_TEXT: Record<NonNullable<Pending>['kind'], string> = {
-  delete: 'Are you sure you want to delete?',
-  assign: 'Are you sure want to assigned orders.',
-  release: 'Are you sure want to move orders to new orders.',
-  refund: 'Are you sure you want to mark the selected orders as refunded?',
-  completeRefund: 'Are you sure you want to move the selected orders to Completed and send the refund mail?',
-};
 
 /** Past this many rows the table scrolls inside the window's height (queues.css): more loading rows would hold nothing. */
 const MAX_PLACEHOLDER_ROWS = 20;
@@ -91,35 +73,17 @@ export function QueuePage({ folder, title }: { folder: Folder; title: string }) 
   // The search box's text, once typing paused: to the address (replacing the entry), back to page 1.
   const onSearch = useCallback((q: string) => update({ q: q.trim() ? q : undefined, page: undefined }, true), [update]);
 
-  const [selected, setSelected] = useState<Set<number>>(new Set());
-  const shown = JSON.stringify([folder, params.page, limit, params.search, params.sort, filterKey]);
-  if (useChanged(shown) && selected.size) setSelected(new Set());
-  // Stable (useCallback), as the memoised rows need: ticking one box draws that row alone.
-  const toggle = useCallback(
-    (id: number) =>
-      setSelected((s) => {
-        const n = new Set(s);
-        if (n.has(id)) n.delete(id);
-        else n.add(id);
-        return n;
-      }),
-    [],
+  const { selected, toggle, toggleAll, clear } = useRowSelection(
+    rows,
+    JSON.stringify([folder, params.page, limit, params.search, params.sort, filterKey]),
   );
-  const toggleAll = (on: boolean) => setSelected(on ? new Set(rows.map((r) => r.order_id)) : new Set());
 
   // What this queue offers and whether its rows show arrival urgency: the folder table's.
   const { actions, arrivalUrgency } = folderDeclaration(folder);
   const mayDelete = !!actions.deletePermission && can(user?.type, actions.deletePermission);
-  const remove = useDeleteOrders();
-  const assign = useAssignToMe();
-  const release = useMoveToOriginalFolder();
-  const refund = useMarkRefunded();
-  const completeRefund = useMoveToCompleteRefund();
-  const busy =
-    remove.isPending || assign.isPending || release.isPending || refund.isPending || completeRefund.isPending;
-  const [pending, setPending] = useState<Pending>(null);
-  // Another queue (app/router.tsx keeps this screen from queue to queue): a question about this one's orders goes.
-  if (useChanged(folder) && pending) setPending(null);
+  const queueActions = useQueueActions(folder, clear);
+  const { pending, busy } = queueActions;
+  const ask = (kind: QueueAction) => queueActions.ask(kind, [...selected]);
 
   // Work next, arrival urgency and its sort, keyboard.
   const navigate = useNavigate();
@@ -149,34 +113,6 @@ export function QueuePage({ folder, title }: { folder: Folder; title: string }) 
     onWorkNext: workNext?.run,
   });
 
-  /** Selection-based actions do nothing without a selection (product: screens.md#search-and-selection). */
-  const ask = (kind: NonNullable<Pending>['kind'], ids = [...selected]) => {
-    if (ids.length) setPending({ kind, ids });
-  };
-
-  const run = async () => {
-    if (!pending) return;
-    const { kind, ids } = pending;
-    try {
-      if (kind === 'delete') {
-        await remove.mutateAsync(ids);
-        toast.success('Order has been deleted successfully');
-      }
-      if (kind === 'assign') {
-        await assign.mutateAsync(ids);
-        toast.success('Order has been assigned successfully');
-      }
-      if (kind === 'release') toast.success((await release.mutateAsync(ids)).message);
-      if (kind === 'refund') toast.success((await refund.mutateAsync(ids)).message);
-      if (kind === 'completeRefund') toast.success((await completeRefund.mutateAsync(ids)).message);
-      setSelected(new Set());
-    } catch (error) {
-      toast.error(errorMessage(error));
-    } finally {
-      setPending(null);
-    }
-  };
-
   // The header's parts are memoised; their props keep their identity until what they show changes.
   const headerActions = useMemo(
     () => (
@@ -194,7 +130,8 @@ export function QueuePage({ folder, title }: { folder: Folder; title: string }) 
   const pageCount = Math.max(1, Math.ceil(total / limit));
   const firstRow = total === 0 ? 0 : (params.page - 1) * limit + 1;
   const lastRow = Math.min(total, (params.page - 1) * limit + rows.length);
-  const deleteRow = useCallback((row: OrderListRow) => setPending({ kind: 'delete', ids: [row.order_id] }), []);
+  const { ask: askAbout } = queueActions;
+  const deleteRow = useCallback((row: OrderListRow) => askAbout('delete', [row.order_id]), [askAbout]);
   const onDeleteRow = mayDelete ? deleteRow : undefined;
   const packLinks = useMemo(
     () =>
@@ -283,7 +220,7 @@ export function QueuePage({ folder, title }: { folder: Folder; title: string }) 
             selected={selected}
             total={total}
             totalCapped={data?.totalCapped === true}
-            onDone={() => setSelected(new Set())}
+            onDone={clear}
           />
           {live.newOrdersBar}
           <div ref={tableRef} className="queue-table-area" {...live.hoverProps}>
@@ -341,11 +278,11 @@ export function QueuePage({ folder, title }: { folder: Folder; title: string }) 
       </div>
       <ConfirmDialog
         show={!!pending}
-        message={pending ? CONFIRM_TEXT[pending.kind] : ''}
+        message={queueActions.question}
         busy={busy}
         confirmVariant={pending?.kind === 'delete' ? 'danger' : 'primary'}
-        onConfirm={() => void run()}
-        onCancel={() => setPending(null)}
+        onConfirm={() => void queueActions.run()}
+        onCancel={queueActions.cancel}
       />
       <KeyboardHelp
         show={keys.helpOpen}
