@@ -4,27 +4,20 @@
  * sign-in to the staff app in the same container, on the browser's history, as in the product.
  *
  * Neither start function hands out its React root, so the roots the app's code creates are noted as it creates them
- * (react-dom/client's createRoot, wrapped) and unmounted after each test: a root left mounted would keep its toast
- * container, which would take the next test's first toasts.
+ * (react-dom/client's createRoot, wrapped by web/test/setup.ts) and unmounted after each test (closeSmallApps, called
+ * by setup.ts): a root left mounted would keep its toast container, which would take the next test's first toasts.
+ * Both the mock and the hook are in the setup file because the web project's files share loaded modules
+ * (`isolate: false`): this module runs once per worker, so a `vi.mock` or `afterEach` of its own would hold for the first
+ * file of a worker that imports it only (Vitest: setupFiles, "If isolation is disabled, imported modules are cached, but
+ * the setup file itself is executed again before each test file").
  */
 import { act } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Root } from 'react-dom/client';
-import { afterEach, vi } from 'vitest';
 
-const roots = vi.hoisted(() => [] as Root[]);
-
-vi.mock('react-dom/client', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('react-dom/client')>();
-  return {
-    ...actual,
-    createRoot: (...args: Parameters<typeof actual.createRoot>) => {
-      const root = actual.createRoot(...args);
-      roots.push(root);
-      return root;
-    },
-  };
-});
+/** The roots the apps' code created (react-dom/client's createRoot, wrapped by setup.ts), one list per worker. */
+const roots: Root[] = [];
+export const noteRoot = (root: Root) => void roots.push(root);
 
 export interface OpenedApp {
   user: ReturnType<typeof userEvent.setup>;
@@ -70,7 +63,8 @@ export async function openPublicApp(url: string): Promise<OpenedApp> {
   return opened();
 }
 
-afterEach(async () => {
+/** After each test (setup.ts): unmounts the roots the apps created and removes their containers. */
+export async function closeSmallApps() {
   if (roots.length) {
     // The sign-in app's toasts keep their root in their module: it forgets it here, or a later failure would go to it.
     const { removeSignInToasts } = await import('../src/app/sign-in-toasts');
@@ -80,4 +74,4 @@ afterEach(async () => {
     });
   }
   for (const element of containers.splice(0)) element.remove();
-});
+}
