@@ -2,7 +2,7 @@
  * Files the page hands to the browser to save (a blob behind a link with `download`), kept for the test to read:
  * jsdom neither makes object URLs nor follows a link. Call in a test; what it replaces is restored after it.
  */
-import { afterEach, vi } from 'vitest';
+import { onTestFinished, vi } from 'vitest';
 
 type ObjectUrls = Pick<typeof URL, 'createObjectURL' | 'revokeObjectURL'>;
 const jsdomUrls: Partial<ObjectUrls> = { createObjectURL: URL.createObjectURL, revokeObjectURL: URL.revokeObjectURL };
@@ -23,10 +23,17 @@ export function captureDownloads(): SavedFile[] {
   };
   URL.revokeObjectURL = () => undefined;
   const follow = HTMLAnchorElement.prototype.click;
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function save(this: HTMLAnchorElement) {
+  const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function save(
+    this: HTMLAnchorElement,
+  ) {
     const blob = blobs.get(this.href);
     if (this.download && blob) saved.push({ filename: this.download, blob });
     else follow.call(this);
+  });
+  // Restored when the test ends (a hook of the calling test: the web project's files share this module).
+  onTestFinished(() => {
+    click.mockRestore();
+    Object.assign(URL, jsdomUrls);
   });
   return saved;
 }
@@ -43,8 +50,3 @@ export function bytesOf(blob: Blob): Promise<Uint8Array> {
 
 /** A saved file's text, as UTF-8 (a byte-order mark kept). */
 export const textOf = async (blob: Blob) => new TextDecoder('utf-8', { ignoreBOM: true }).decode(await bytesOf(blob));
-
-afterEach(() => {
-  vi.restoreAllMocks();
-  Object.assign(URL, jsdomUrls);
-});
