@@ -8,6 +8,7 @@
  */
 import { useEffect, type ComponentType } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
+import { matchRoutes, Outlet, useFetcher } from 'react-router';
 import type { LoaderFunction, NonIndexRouteObject, RouteObject } from 'react-router';
 import { FOLDERS, folderDeclaration, type Folder } from '../../../shared/folders';
 import { PageLoading } from '../components/PageLoading';
@@ -221,10 +222,41 @@ function adminRoutes(queryClient: QueryClient): RouteObject[] {
   ];
 }
 
+/**
+ * An in-app link's screen, loaded as someone shows the intent to follow it (the pointer on the link, or the link
+ * focused): a fetcher load of its address runs its route's loader (the screen's data into the query cache) and loads
+ * the route's code, so the click that follows finds both. Only for addresses whose route has data to load, and not
+ * the one already open. The router's own API, in this one place.
+ */
+function usePreloadOnIntent(routes: RouteObject[]) {
+  const { load } = useFetcher();
+  useEffect(() => {
+    let last = '';
+    const onIntent = (event: Event) => {
+      const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
+      if (!(link instanceof HTMLAnchorElement) || link.origin !== window.location.origin) return;
+      const to = `${link.pathname}${link.search}`;
+      // The pointer crossing a link's inner elements repeats the event: one load per link reached.
+      if (to === last || to === `${window.location.pathname}${window.location.search}`) return;
+      last = to;
+      const leaf = matchRoutes(routes, link.pathname)?.at(-1)?.route;
+      if (leaf?.lazy && typeof leaf.lazy === 'object' && leaf.lazy.loader) void load(to);
+    };
+    for (const type of ['pointerover', 'focusin']) document.addEventListener(type, onIntent, { passive: true });
+    return () => {
+      for (const type of ['pointerover', 'focusin']) document.removeEventListener(type, onIntent);
+    };
+  }, [routes, load]);
+}
+
 /** The staff app's routes; their loaders fill `queryClient`, the cache the screens read. */
 export function staffRoutes(queryClient: QueryClient): RouteObject[] {
-  return [
+  const routes: RouteObject[] = [
     {
+      Component: function StaffRoot() {
+        usePreloadOnIntent(routes);
+        return <Outlet />;
+      },
       // Shown only while the first address's code and data load (the app waits for them before its first draw).
       HydrateFallback: PageLoading,
       children: [
@@ -261,19 +293,23 @@ export function staffRoutes(queryClient: QueryClient): RouteObject[] {
       ],
     },
   ];
+  return routes;
 }
 
 /** How long after the first screen the screens most often opened next start loading (see loadLikelyScreens). */
 const LIKELY_SCREENS_AFTER_MS = 2000;
 
 /**
- * The code of the screens a staff member opens next from almost any screen, a queue and an order (View), loaded once
- * the first screen is up and the browser is idle, so their first visit after a page load does not wait for it: a
- * dynamic import, which the route's own `lazy` then finds already loaded.
+ * The code of the screens a staff member opens next from almost any screen, a queue and an order (View), and of the
+ * routes' loaders, loaded once the first screen is up and the browser is idle, so their first visit after a page load
+ * does not wait for it: a dynamic import, which the route's own `lazy` then finds already loaded.
  */
 export function loadLikelyScreens(): void {
   setTimeout(() => {
-    const load = () => void Promise.all([loadQueueScreen(), import('./OrderDetailRoute')]).catch(() => undefined);
+    const load = () =>
+      void Promise.all([loadQueueScreen(), import('./OrderDetailRoute'), loadQueueLoader(), loadScreenLoaders()]).catch(
+        () => undefined,
+      );
     if ('requestIdleCallback' in window) window.requestIdleCallback(load, { timeout: 5000 });
     else load();
   }, LIKELY_SCREENS_AFTER_MS);

@@ -73,11 +73,18 @@ const TopBar = memo(function TopBar({
 
 type UrgentTile = NonNullable<NavItem['urgent']>;
 
+/**
+ * A screen's code or data on its way (app/router.tsx): the screen that was stays, with a bar saying something comes.
+ * A component of its own: the navigation's start and end redraw the bar alone, not the frame.
+ */
+function NavigationProgress() {
+  const navigating = useNavigation().state !== 'idle';
+  return navigating ? <div className="route-progress" role="progressbar" aria-label="Loading the page" /> : null;
+}
+
 export function AdminLayout() {
   const { user, signOut } = useAuth();
   const { pathname } = useLocation();
-  // A screen's code or data on its way (router.tsx): the screen that was stays, with a bar saying something comes.
-  const navigating = useNavigation().state !== 'idle';
   const [sidebarOpen, setSidebarOpen] = useState(false);
   const toggleSidebar = useCallback(() => setSidebarOpen((o) => !o), []);
   const counts = useFolderCounts(!!user);
@@ -133,8 +140,8 @@ export function AdminLayout() {
             </ul>
           </nav>
           {sidebarOpen ? <div className="sidebar-backdrop" onClick={() => setSidebarOpen(false)} aria-hidden /> : null}
-          <main className="admin-main" aria-busy={navigating}>
-            {navigating ? <div className="route-progress" role="progressbar" aria-label="Loading the page" /> : null}
+          <main className="admin-main">
+            <NavigationProgress />
             {/* A compact strip (issue 26): one line per tile, scrolling sideways on its own where five do not fit. */}
             <div className="dashboard-tiles">
               {DASHBOARD_TILES.map((tile) => (
