@@ -1,9 +1,9 @@
 /**
  * Routes of the staff app (product: screens.md#routes), in React Router's data mode: each route names its screen's
  * code (`lazy`, its own chunk) and the data it opens with (`loader`, which fills TanStack Query's cache through the
- * query options the screen reads), and the router loads both before the screen shows. Each `lazy` part is loaded on
- * its own, so a loader's small module and the screen's code travel side by side. A screen whose code cannot load
- * shows RouteError's friendly reload page. The public pages are a separate small app (features/public/PublicApp.tsx)
+ * query options the screen reads), and the router loads both before the screen shows. The loaders are small and part
+ * of the staff app's own code, so a screen's data is asked for as its code is, not after another download. A screen
+ * whose code cannot load shows RouteError's friendly reload page. The public pages are a separate small app (features/public/PublicApp.tsx)
  * that main.tsx starts for every non-staff address (staff-paths.ts); a link here to such an address loads that app.
  */
 import { useEffect, type ComponentType } from 'react';
@@ -12,6 +12,8 @@ import { matchRoutes, Outlet, useFetcher } from 'react-router';
 import type { LoaderFunction, NonIndexRouteObject, RouteObject } from 'react-router';
 import { FOLDERS, folderDeclaration, type Folder } from '../../../shared/folders';
 import { PageLoading } from '../components/PageLoading';
+import { queueLoader } from '../features/queues/queue-loader';
+import * as screenLoaders from './screen-loaders';
 import { RouteError } from './RouteError';
 import { isStaffPath } from './staff-paths';
 
@@ -41,25 +43,10 @@ const screen =
     }
   };
 
-/**
- * A route's data: a loader from a module loaded beside the screen's code, given the app's query cache. When that
- * module cannot load, the screen opens without it and asks for its data itself (its queries are the same).
- */
-const data =
-  <M,>(load: () => Promise<M>, pick: (m: M) => LoaderFunction) =>
-  async (): Promise<LoaderFunction> => {
-    try {
-      return pick(await load());
-    } catch {
-      return () => null;
-    }
-  };
-
 /** What a route says of its screen, whatever its place (an index route, a path, a parent). */
-type ScreenRoute = Pick<NonIndexRouteObject, 'handle' | 'errorElement' | 'lazy'>;
+type ScreenRoute = Pick<NonIndexRouteObject, 'handle' | 'errorElement' | 'loader' | 'lazy'>;
 
 const loadQueueScreen = () => import('../features/queues/QueuePage');
-const loadQueueLoader = () => import('../features/queues/queue-loader');
 
 /**
  * A folder's route, as shared/folders.ts declares it; `handle.folder` says which folder it shows. Every queue route
@@ -70,8 +57,8 @@ function folderRoute(queryClient: QueryClient, folder: Folder): ScreenRoute {
   return {
     handle: { folder },
     errorElement: <RouteError />,
+    loader: queueLoader(queryClient, folder),
     lazy: {
-      loader: data(loadQueueLoader, (m) => m.queueLoader(queryClient, folder)),
       Component:
         folderDeclaration(folder).screen === 'future-months'
           ? screen(
@@ -89,21 +76,16 @@ const plainRoute = <M,>(load: () => Promise<M>, pick: (m: M) => ComponentType): 
   lazy: { Component: screen(load, pick) },
 });
 
-const loadScreenLoaders = () => import('./screen-loaders');
-type ScreenLoaders = Awaited<ReturnType<typeof loadScreenLoaders>>;
-
-/** A route whose screen opens with its data: `loader` names one of screen-loaders.ts, given the query cache. */
+/** A route whose screen opens with its data: `loader` is one of screen-loaders.ts, given the query cache. */
 const dataRoute = <M,>(
   queryClient: QueryClient,
-  loader: (loaders: ScreenLoaders) => (queryClient: QueryClient) => LoaderFunction,
+  loader: (queryClient: QueryClient) => LoaderFunction,
   load: () => Promise<M>,
   pick: (m: M) => ComponentType,
 ): ScreenRoute => ({
   errorElement: <RouteError />,
-  lazy: {
-    loader: data(loadScreenLoaders, (m) => loader(m)(queryClient)),
-    Component: screen(load, pick),
-  },
+  loader: loader(queryClient),
+  lazy: { Component: screen(load, pick) },
 });
 
 function adminRoutes(queryClient: QueryClient): RouteObject[] {
@@ -117,7 +99,7 @@ function adminRoutes(queryClient: QueryClient): RouteObject[] {
   const manageTeam = () =>
     dataRoute(
       queryClient,
-      (m) => m.manageTeamLoader,
+      screenLoaders.manageTeamLoader,
       () => import('../features/team/ManageTeamPage'),
       (m) => m.ManageTeamPage,
     );
@@ -127,7 +109,7 @@ function adminRoutes(queryClient: QueryClient): RouteObject[] {
       path: 'view-order/:orderId',
       ...dataRoute(
         queryClient,
-        (m) => m.orderDetailLoader,
+        screenLoaders.orderDetailLoader,
         () => import('./OrderDetailRoute'),
         (m) => m.OrderDetailRoute,
       ),
@@ -136,7 +118,7 @@ function adminRoutes(queryClient: QueryClient): RouteObject[] {
       path: 'country-order-list',
       ...dataRoute(
         queryClient,
-        (m) => m.countryOrderListLoader,
+        screenLoaders.countryOrderListLoader,
         () => import('../features/reports/CountryOrderListPage'),
         (m) => m.CountryOrderListPage,
       ),
@@ -145,7 +127,7 @@ function adminRoutes(queryClient: QueryClient): RouteObject[] {
       path: 'processed-order',
       ...dataRoute(
         queryClient,
-        (m) => m.processedOrderLoader,
+        screenLoaders.processedOrderLoader,
         () => import('../features/reports/ProcessedOrderPage'),
         (m) => m.ProcessedOrderPage,
       ),
@@ -154,7 +136,7 @@ function adminRoutes(queryClient: QueryClient): RouteObject[] {
       path: 'processed-by-info',
       ...dataRoute(
         queryClient,
-        (m) => m.processingLogsLoader,
+        screenLoaders.processingLogsLoader,
         () => import('../features/reports/ProcessingLogsPage'),
         (m) => m.ProcessingLogsPage,
       ),
@@ -163,7 +145,7 @@ function adminRoutes(queryClient: QueryClient): RouteObject[] {
       path: 'view-process-logs/:orderId',
       ...dataRoute(
         queryClient,
-        (m) => m.processLogsLoader,
+        screenLoaders.processLogsLoader,
         () => import('../features/reports/ProcessLogDetailPage'),
         (m) => m.ProcessLogDetailPage,
       ),
@@ -172,7 +154,7 @@ function adminRoutes(queryClient: QueryClient): RouteObject[] {
       path: 'gateway-setting',
       ...dataRoute(
         queryClient,
-        (m) => m.gatewaySettingLoader,
+        screenLoaders.gatewaySettingLoader,
         () => import('../features/settings/GatewaySettingPage'),
         (m) => m.GatewaySettingPage,
       ),
@@ -198,7 +180,7 @@ function adminRoutes(queryClient: QueryClient): RouteObject[] {
       path: 'security',
       ...dataRoute(
         queryClient,
-        (m) => m.securityLoader,
+        screenLoaders.securityLoader,
         () => import('../features/security/SecurityPage'),
         (m) => m.SecurityPage,
       ),
@@ -207,7 +189,7 @@ function adminRoutes(queryClient: QueryClient): RouteObject[] {
       path: 'mail-outbox',
       ...dataRoute(
         queryClient,
-        (m) => m.mailOutboxLoader,
+        screenLoaders.mailOutboxLoader,
         () => import('../features/documents/MailOutboxPage'),
         (m) => m.MailOutboxPage,
       ),
@@ -240,7 +222,7 @@ function usePreloadOnIntent(routes: RouteObject[]) {
       if (to === last || to === `${window.location.pathname}${window.location.search}`) return;
       last = to;
       const leaf = matchRoutes(routes, link.pathname)?.at(-1)?.route;
-      if (leaf?.lazy && typeof leaf.lazy === 'object' && leaf.lazy.loader) void load(to);
+      if (leaf?.loader) void load(to);
     };
     for (const type of ['pointerover', 'focusin']) document.addEventListener(type, onIntent, { passive: true });
     return () => {
@@ -300,16 +282,13 @@ export function staffRoutes(queryClient: QueryClient): RouteObject[] {
 const LIKELY_SCREENS_AFTER_MS = 2000;
 
 /**
- * The code of the screens a staff member opens next from almost any screen, a queue and an order (View), and of the
- * routes' loaders, loaded once the first screen is up and the browser is idle, so their first visit after a page load
- * does not wait for it: a dynamic import, which the route's own `lazy` then finds already loaded.
+ * The code of the screens a staff member opens next from almost any screen, a queue and an order (View), loaded once
+ * the first screen is up and the browser is idle, so their first visit after a page load does not wait for it: a
+ * dynamic import, which the route's own `lazy` then finds already loaded.
  */
 export function loadLikelyScreens(): void {
   setTimeout(() => {
-    const load = () =>
-      void Promise.all([loadQueueScreen(), import('./OrderDetailRoute'), loadQueueLoader(), loadScreenLoaders()]).catch(
-        () => undefined,
-      );
+    const load = () => void Promise.all([loadQueueScreen(), import('./OrderDetailRoute')]).catch(() => undefined);
     if ('requestIdleCallback' in window) window.requestIdleCallback(load, { timeout: 5000 });
     else load();
   }, LIKELY_SCREENS_AFTER_MS);
