@@ -222,7 +222,11 @@ function usePreloadOnIntent(routes: RouteObject[]) {
       if (to === last || to === `${window.location.pathname}${window.location.search}`) return;
       last = to;
       const leaf = matchRoutes(routes, link.pathname)?.at(-1)?.route;
-      if (leaf?.loader) void load(to);
+      if (!leaf?.loader) return;
+      // A fetcher load of a parent's address runs the parent's loader; `?index` names its index route (/admin's queue).
+      if (leaf.index)
+        void load(`${link.pathname}?${new URLSearchParams([...new URL(link.href).searchParams, ['index', '']])}`);
+      else void load(to);
     };
     for (const type of ['pointerover', 'focusin']) document.addEventListener(type, onIntent, { passive: true });
     return () => {
@@ -241,6 +245,8 @@ export function staffRoutes(queryClient: QueryClient): RouteObject[] {
       },
       // Shown only while the first address's code and data load (the app waits for them before its first draw).
       HydrateFallback: PageLoading,
+      // What no route below catches (a screen's own error pages are theirs): the friendly page, not the router's.
+      errorElement: <RouteError />,
       children: [
         {
           path: '/',

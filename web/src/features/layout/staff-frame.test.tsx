@@ -2,7 +2,7 @@
  * The staff frame as each role sees it: the links a role may follow (and those it may not see), the counts the
  * server answers beside them, and the menu toggle that opens the sidebar on a narrow screen and closes on a move.
  */
-import { within } from '@testing-library/react';
+import { waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { ok } from '../../../test/answers';
@@ -58,5 +58,27 @@ describe('the staff frame', () => {
     expect(await screen.findByRole('heading', { name: 'Update Password' })).toBeInTheDocument();
     expect(location()).toBe('/admin/change-password');
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  });
+});
+
+describe('a link followed on intent', () => {
+  it("asks for the link's screen data as the pointer rests on it, before any click, and the click then opens it", async () => {
+    const asked: string[] = [];
+    server.use(
+      http.get('/api/admin/get-orders-list/:folder', ({ params }) => {
+        asked.push(String(params.folder));
+        return ok([], { totalRecords: 0 });
+      }),
+    );
+    const { user, location } = await renderStaffApp('/admin/recent-order', { as: 'Manager' });
+    await screen.findByText('No records found');
+    const history = within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', {
+      name: /^Order History/,
+    });
+    await user.hover(history);
+    await waitFor(() => expect(asked).toContain('orderHistory'));
+    expect(location()).toBe('/admin/recent-order');
+    await user.click(history);
+    expect(await screen.findByRole('heading', { name: 'Order History' })).toBeInTheDocument();
   });
 });
