@@ -3,8 +3,9 @@
  * code (`lazy`, its own chunk) and the data it opens with (`loader`, which fills TanStack Query's cache through the
  * query options the screen reads), and the router loads both before the screen shows. The loaders are small and part
  * of the staff app's own code, so a screen's data is asked for as its code is, not after another download. A screen
- * whose code cannot load shows RouteError's friendly reload page. The public pages are a separate small app (features/public/PublicApp.tsx)
- * that main.tsx starts for every non-staff address (staff-paths.ts); a link here to such an address loads that app.
+ * whose code cannot load shows RouteError's friendly reload page. The public pages are a separate small app
+ * (features/public/PublicApp.tsx) that main.tsx starts for every non-staff address (staff-paths.ts); a link here to
+ * such an address loads that app.
  */
 import { useEffect, type ComponentType } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
@@ -48,45 +49,34 @@ type ScreenRoute = Pick<NonIndexRouteObject, 'handle' | 'errorElement' | 'loader
 
 const loadQueueScreen = () => import('../features/queues/QueuePage');
 
+/** A route showing a module's screen; `loader`: the data it opens with (screen-loaders.ts), when it has any. */
+const screenRoute = <M,>(
+  load: () => Promise<M>,
+  pick: (m: M) => ComponentType,
+  loader?: LoaderFunction,
+): ScreenRoute => ({
+  errorElement: <RouteError />,
+  ...(loader ? { loader } : {}),
+  lazy: { Component: screen(load, pick) },
+});
+
 /**
  * A folder's route, as shared/folders.ts declares it; `handle.folder` says which folder it shows. Every queue route
  * shows the same component, so from one queue to another React keeps the screen (QueuePage resets what belongs to
  * one queue).
  */
 function folderRoute(queryClient: QueryClient, folder: Folder): ScreenRoute {
-  return {
-    handle: { folder },
-    errorElement: <RouteError />,
-    loader: queueLoader(queryClient, folder),
-    lazy: {
-      Component:
-        folderDeclaration(folder).screen === 'future-months'
-          ? screen(
-              () => import('../features/queues/FutureOrdersPage'),
-              (m) => m.FutureOrdersPage,
-            )
-          : screen(loadQueueScreen, (m) => m.QueueRoute),
-    },
-  };
+  const loader = queueLoader(queryClient, folder);
+  const route =
+    folderDeclaration(folder).screen === 'future-months'
+      ? screenRoute(
+          () => import('../features/queues/FutureOrdersPage'),
+          (m) => m.FutureOrdersPage,
+          loader,
+        )
+      : screenRoute(loadQueueScreen, (m) => m.QueueRoute, loader);
+  return { handle: { folder }, ...route };
 }
-
-/** A route whose screen needs no data to open (a form, a page of its own). */
-const plainRoute = <M,>(load: () => Promise<M>, pick: (m: M) => ComponentType): ScreenRoute => ({
-  errorElement: <RouteError />,
-  lazy: { Component: screen(load, pick) },
-});
-
-/** A route whose screen opens with its data: `loader` is one of screen-loaders.ts, given the query cache. */
-const dataRoute = <M,>(
-  queryClient: QueryClient,
-  loader: (queryClient: QueryClient) => LoaderFunction,
-  load: () => Promise<M>,
-  pick: (m: M) => ComponentType,
-): ScreenRoute => ({
-  errorElement: <RouteError />,
-  loader: loader(queryClient),
-  lazy: { Component: screen(load, pick) },
-});
 
 function adminRoutes(queryClient: QueryClient): RouteObject[] {
   /** Every folder at its address (relative to /admin), and the home folder at /admin itself. */
@@ -97,71 +87,64 @@ function adminRoutes(queryClient: QueryClient): RouteObject[] {
   });
   // A route object each: the router completes each route's `lazy` on the route itself.
   const manageTeam = () =>
-    dataRoute(
-      queryClient,
-      screenLoaders.manageTeamLoader,
+    screenRoute(
       () => import('../features/team/ManageTeamPage'),
       (m) => m.ManageTeamPage,
+      screenLoaders.manageTeamLoader(queryClient),
     );
   return [
     ...folders,
     {
       path: 'view-order/:orderId',
-      ...dataRoute(
-        queryClient,
-        screenLoaders.orderDetailLoader,
+      ...screenRoute(
         () => import('./OrderDetailRoute'),
         (m) => m.OrderDetailRoute,
+        screenLoaders.orderDetailLoader(queryClient),
       ),
     },
     {
       path: 'country-order-list',
-      ...dataRoute(
-        queryClient,
-        screenLoaders.countryOrderListLoader,
+      ...screenRoute(
         () => import('../features/reports/CountryOrderListPage'),
         (m) => m.CountryOrderListPage,
+        screenLoaders.countryOrderListLoader(queryClient),
       ),
     },
     {
       path: 'processed-order',
-      ...dataRoute(
-        queryClient,
-        screenLoaders.processedOrderLoader,
+      ...screenRoute(
         () => import('../features/reports/ProcessedOrderPage'),
         (m) => m.ProcessedOrderPage,
+        screenLoaders.processedOrderLoader(queryClient),
       ),
     },
     {
       path: 'processed-by-info',
-      ...dataRoute(
-        queryClient,
-        screenLoaders.processingLogsLoader,
+      ...screenRoute(
         () => import('../features/reports/ProcessingLogsPage'),
         (m) => m.ProcessingLogsPage,
+        screenLoaders.processingLogsLoader(queryClient),
       ),
     },
     {
       path: 'view-process-logs/:orderId',
-      ...dataRoute(
-        queryClient,
-        screenLoaders.processLogsLoader,
+      ...screenRoute(
         () => import('../features/reports/ProcessLogDetailPage'),
         (m) => m.ProcessLogDetailPage,
+        screenLoaders.processLogsLoader(queryClient),
       ),
     },
     {
       path: 'gateway-setting',
-      ...dataRoute(
-        queryClient,
-        screenLoaders.gatewaySettingLoader,
+      ...screenRoute(
         () => import('../features/settings/GatewaySettingPage'),
         (m) => m.GatewaySettingPage,
+        screenLoaders.gatewaySettingLoader(queryClient),
       ),
     },
     {
       path: 'change-password',
-      ...plainRoute(
+      ...screenRoute(
         () => import('../features/auth/ChangePasswordPage'),
         (m) => m.ChangePasswordPage,
       ),
@@ -171,32 +154,30 @@ function adminRoutes(queryClient: QueryClient): RouteObject[] {
     { path: 'manage-team/:memberId', ...manageTeam() },
     {
       path: 'send-invoice',
-      ...plainRoute(
+      ...screenRoute(
         () => import('../features/documents/SendInvoicePage'),
         (m) => m.SendInvoicePage,
       ),
     },
     {
       path: 'security',
-      ...dataRoute(
-        queryClient,
-        screenLoaders.securityLoader,
+      ...screenRoute(
         () => import('../features/security/SecurityPage'),
         (m) => m.SecurityPage,
+        screenLoaders.securityLoader(queryClient),
       ),
     },
     {
       path: 'mail-outbox',
-      ...dataRoute(
-        queryClient,
-        screenLoaders.mailOutboxLoader,
+      ...screenRoute(
         () => import('../features/documents/MailOutboxPage'),
         (m) => m.MailOutboxPage,
+        screenLoaders.mailOutboxLoader(queryClient),
       ),
     },
     {
       path: '*',
-      ...plainRoute(
+      ...screenRoute(
         () => import('../features/layout/AdminNotFound'),
         (m) => m.AdminNotFound,
       ),
@@ -250,28 +231,28 @@ export function staffRoutes(queryClient: QueryClient): RouteObject[] {
       children: [
         {
           path: '/',
-          ...plainRoute(
+          ...screenRoute(
             () => import('../features/auth/LoginPage'),
             (m) => m.LoginPage,
           ),
         },
         {
           path: '/two-factor-setup',
-          ...plainRoute(
+          ...screenRoute(
             () => import('../features/security/TwoFactorRequiredPage'),
             (m) => m.TwoFactorRequiredPage,
           ),
         },
         {
           path: '/logout',
-          ...plainRoute(
+          ...screenRoute(
             () => import('../features/auth/LogoutRoute'),
             (m) => m.LogoutRoute,
           ),
         },
         {
           path: '/admin',
-          ...plainRoute(
+          ...screenRoute(
             () => import('../features/layout/AdminLayout'),
             (m) => m.AdminLayout,
           ),

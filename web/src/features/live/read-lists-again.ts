@@ -8,9 +8,10 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { queryKeys } from '../../lib/query-keys';
 import { reflects, type Reflected } from '../../lib/reflected';
 
-export async function readAfresh(queryClient: QueryClient, queryKey: readonly unknown[]): Promise<void> {
-  await queryClient.cancelQueries({ queryKey });
-  await queryClient.invalidateQueries({ queryKey });
+/** `exact`: this query alone, not those under its key. */
+export async function readAfresh(queryClient: QueryClient, queryKey: QueryKey, exact = false): Promise<void> {
+  await queryClient.cancelQueries({ queryKey, exact });
+  await queryClient.invalidateQueries({ queryKey, exact });
 }
 
 /** The order lists and the folder counts: what a change made before the stream's start may have moved. */
@@ -24,7 +25,7 @@ export function readListsAgain(queryClient: QueryClient): Promise<void> {
 /**
  * A query the live stream keeps fresh (the counts, the urgency figures), read again after live event `eventId` unless
  * its answer already reflects that event. An answer on its way is waited for first, not cancelled: begun after the
- * change (the member's own move refreshes it at once), it usually reflects it, and one read is enough.
+ * change (a navigation's read, say), it reflects it, and one read is enough.
  */
 export async function readAgainUnlessReflected(
   queryClient: QueryClient,
@@ -36,6 +37,5 @@ export async function readAgainUnlessReflected(
     await queryClient.refetchQueries({ queryKey, exact: true }, { cancelRefetch: false }).catch(() => undefined);
   if (reflects(queryClient.getQueryData<Reflected<unknown>>(queryKey), eventId)) return;
   // This query alone: the ones under its key (the urgency figures under the counts) are asked on their own.
-  await queryClient.cancelQueries({ queryKey, exact: true });
-  await queryClient.invalidateQueries({ queryKey, exact: true });
+  await readAfresh(queryClient, queryKey, true);
 }

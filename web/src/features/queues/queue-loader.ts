@@ -4,29 +4,24 @@
  * page, sort, search or filter is a new address, so its rows are asked for by this loader as it is chosen.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import type { LoaderFunctionArgs } from 'react-router';
 import { folderDeclaration, type Folder } from '../../../../shared/folders';
-import { loadQueries } from '../../lib/load-queries';
+import { queriesLoader, searchOf } from '../../lib/load-queries';
 import { savedViewsQuery } from '../saved-views';
 import { futureOrderCountQuery } from './api/get-future-order-count';
 import { orderPageQuery } from './api/get-order-page';
 import { futureMonthRequest, parseQueueParams, queuePageRequest } from './use-queue-params';
 
-export const queueLoader =
-  (queryClient: QueryClient, folder: Folder) =>
-  async ({ request }: LoaderFunctionArgs) => {
-    const params = parseQueueParams(new URL(request.url).searchParams);
-    if (folderDeclaration(folder).screen !== 'future-months') {
-      await loadQueries(queryClient, [orderPageQuery(folder, queuePageRequest(params)), savedViewsQuery(folder)]);
-    } else if (params.month) {
-      // Future Order opens on its month tiles; a month's table comes with its rows and the saved views.
-      await loadQueries(queryClient, [
-        futureOrderCountQuery(),
-        orderPageQuery(folder, futureMonthRequest(params, params.month)),
-        savedViewsQuery(folder),
-      ]);
-    } else {
-      await loadQueries(queryClient, [futureOrderCountQuery()]);
-    }
-    return null;
-  };
+export const queueLoader = (queryClient: QueryClient, folder: Folder) =>
+  queriesLoader(queryClient, (args) => {
+    const params = parseQueueParams(searchOf(args));
+    if (folderDeclaration(folder).screen !== 'future-months')
+      return [orderPageQuery(folder, queuePageRequest(params)), savedViewsQuery(folder)];
+    // Future Order opens on its month tiles; a month's table comes with its rows and the saved views.
+    return params.month
+      ? [
+          futureOrderCountQuery(),
+          orderPageQuery(folder, futureMonthRequest(params, params.month)),
+          savedViewsQuery(folder),
+        ]
+      : [futureOrderCountQuery()];
+  });

@@ -345,6 +345,39 @@ describe('single-order actions', () => {
     expect(tile('My Orders')).toHaveTextContent(/^1/);
   });
 
+  it("reads the counts once after the member's own assignment: through the change's live event, as every tab does", async () => {
+    const [row] = orderRows(1);
+    let assigned = false;
+    let countReads = 0;
+    const live = liveStreamControl(MEMBERS.Team.id);
+    answerList('newOrder', () =>
+      okChecked(orderListRowSchema.array(), assigned ? [] : [row!], { totalRecords: assigned ? 0 : 1 }),
+    );
+    server.use(
+      live.handler,
+      http.get('/api/admin/get-folder-count', () => {
+        countReads += 1;
+        return okChecked(folderCountsSchema, folderCounts({ newOrdersCount: assigned ? 0 : 1 }));
+      }),
+    );
+    answerAction('assign-order-status', () => {
+      assigned = true;
+      live.send('counts', {});
+      return okChecked(assignResultSchema, { assigned: [row!.order_id], alreadyYours: [] });
+    });
+    const { user } = await renderStaffApp('/admin/recent-order', { as: 'Team' });
+    await screen.findByText(row!.email);
+    await screen.findByText('Live');
+    await user.click(screen.getByRole('checkbox', { name: `Select order ${row!.order_id}` }));
+    await user.click(screen.getByRole('button', { name: 'Assign to me' }));
+    const before = countReads;
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes' }));
+    expect(await screen.findByText('Order has been assigned successfully')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText(row!.email)).not.toBeInTheDocument());
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(countReads - before).toBe(1);
+  });
+
   it("a refused assignment shows the server's message and keeps the row", async () => {
     const [row] = orderRows(1);
     answerQueue('priorityOrder', [row!]);
