@@ -14,6 +14,10 @@ export const reflected = <T>(answer: Envelope<T>): Reflected<T> => ({
   eventsThrough: answer.eventsThrough ?? null,
 });
 
+/** Whether an answer that reflects the events through `eventsThrough` already reflects live event `eventId`. */
+export const isReflected = (eventsThrough: number | null | undefined, eventId: number | null) =>
+  eventId !== null && eventsThrough != null && eventsThrough >= eventId;
+
 /** Whether `data` already reflects live event `eventId`. */
 export const reflects = (data: Reflected<unknown> | undefined, eventId: number) =>
-  data?.eventsThrough != null && data.eventsThrough >= eventId;
+  isReflected(data?.eventsThrough, eventId);

@@ -4,7 +4,7 @@
  * stream wraps it all (its state shows in the top bar). Queue screens size themselves to the window inside it
  * (queues.css, issue 26).
  */
-import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, Outlet, useLocation, useNavigation } from 'react-router';
 import { Dropdown } from 'react-bootstrap';
 import { useAuth } from '../../lib/auth-context';
@@ -104,17 +104,13 @@ export function AdminLayout() {
     void refetchUrgency({ cancelRefetch: false });
   }, [user, pathname, refetchCounts, refetchUrgency]);
 
-  // Each urgent tile's figure, one object until the figures change (the tiles are memoised).
-  const { data: urgencyFigures, isPending: urgencyPending } = urgency;
-  const tileUrgency = useMemo(() => {
-    const of = (key: UrgentTile): TileUrgency =>
-      urgencyFigures
-        ? { kind: 'figure', key, urgent: urgencyFigures.urgent[key], hours: urgencyFigures.urgentHours }
-        : urgencyPending
-          ? { kind: 'pending' }
-          : undefined;
-    return { newOrder: of('newOrder'), priorityOrder: of('priorityOrder') };
-  }, [urgencyFigures, urgencyPending]);
+  // Each urgent tile's figure; its place kept while the figures load.
+  const tileUrgency = (key: UrgentTile): TileUrgency =>
+    urgency.data
+      ? { kind: 'figure', key, urgent: urgency.data.urgent[key], hours: urgency.data.urgentHours }
+      : urgency.isPending
+        ? { kind: 'pending' }
+        : undefined;
 
   if (!user) return <Navigate to={paths.login} replace />;
   /** A sidebar line's or a tile's props. */
@@ -148,7 +144,7 @@ export function AdminLayout() {
                 <DashboardTile
                   key={tile.to}
                   {...frameLink(tile)}
-                  urgency={tile.urgent ? tileUrgency[tile.urgent] : undefined}
+                  urgency={tile.urgent ? tileUrgency(tile.urgent) : undefined}
                 />
               ))}
             </div>

@@ -112,6 +112,19 @@ describe('live updates on a queue', () => {
     expect(location()).toBe('/admin/recent-order');
   });
 
+  it("takes no mark for a change the queue's rows already show (the member's own action read them again)", async () => {
+    const rows = [orderRow({ order_id: 100_231 }), orderRow({ order_id: 100_232 })];
+    // The page's answers say they reflect every event through 9: the stream's next ones (1, 2) are in them.
+    const { live } = liveQueue(rows, { through: 9 });
+    await openQueue();
+    await screen.findByText(rows[0]!.email);
+    live.send('order', assignedToAsha(100_232));
+    live.send('counts', {});
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.queryByText('Assigned to Asha Assigner')).not.toBeInTheDocument();
+    expect(rowOf(100_232)).not.toHaveClass('live-departed');
+  });
+
   it('says what happened to each row that left: assigned to me, moved, deleted', async () => {
     const rows = [orderRow({ order_id: 100_221 }), orderRow({ order_id: 100_222 }), orderRow({ order_id: 100_223 })];
     const { live } = liveQueue(rows);

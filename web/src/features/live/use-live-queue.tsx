@@ -18,6 +18,7 @@ import type { OrderListRow } from '../../../../shared/schemas/order-list';
 import { useAuth } from '../../lib/auth-context';
 import { useChanged } from '../../lib/use-changed';
 import { queryKeys } from '../../lib/query-keys';
+import { isReflected } from '../../lib/reflected';
 import type { LiveMarks } from './LiveMarks';
 import { useLive, useLiveEvents, usePresenceMap } from './LiveProvider';
 import './live.css';
@@ -66,10 +67,7 @@ export function useLiveQueue(
   // A row that changed but stays: the id of the newest such event, until the page is read again.
   const [stale, setStale] = useState<number | null>(null);
   const { eventsThrough } = options;
-  const reflected = useCallback(
-    (eventId: number | null) => eventId !== null && eventsThrough !== null && eventsThrough >= eventId,
-    [eventsThrough],
-  );
+  const reflected = useCallback((eventId: number | null) => isReflected(eventsThrough, eventId), [eventsThrough]);
   const hovering = useRef(false);
 
   const serverRows = useMemo(() => pageRows ?? [], [pageRows]);
