@@ -1,24 +1,52 @@
 /**
  * Code cites the product's rules as `product: FILE.md#ANCHOR` (docs/product/README.md#citations). These tests fail
  * when a cited page or anchor does not exist in docs/product/, when a source file still cites the two documents
- * that lived outside the repository ("spec section N", "DECISIONS ..."), when the rewrite script
- * (scripts/rewrite-citations.mjs) maps an old citation to an anchor that does not exist or leaves one behind, and
- * when docs/product/messages.md quotes a message the code no longer says.
+ * that lived outside the repository ("spec section N", "DECISIONS ..."), and when docs/product/messages.md quotes a
+ * message the code no longer says.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  CITATION,
-  DEAD_FORM,
-  FILE_OVERRIDES,
-  PATH_CITATION,
-  PHRASES,
-  ROOT,
-  SECTIONS,
-  rewriteText,
-  sourceFiles,
-} from '../../scripts/rewrite-citations.mjs';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+/** Where citations are looked for. */
+const SCAN_ROOTS = ['server', 'shared', 'web/src', 'tests', 'bench'];
+/** Text files only; skipped: generated or vendored folders, and this folder (its tests name the patterns). */
+const SCAN_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.mjs', '.cjs', '.css', '.html', '.sql', '.md'];
+const SKIP_DIRS = new Set(['node_modules', 'dist', 'coverage', '.vite']);
+const SKIP_PATHS = ['tests/product-docs/'];
+
+/** A citation of the outside documents (the dead form). One match is enough to fail the check. */
+const DEAD_FORM = new RegExp(
+  [
+    String.raw`\b[Ss]pec\s+sections?\b`,
+    String.raw`\b[Ss]pec\s*\n\s*(?:\*|\/\/)\s*sections?\b`,
+    String.raw`\bDECISIONS\b`,
+    String.raw`\b[Ss]pec\s+"[A-Z]`,
+    String.raw`\b[Ss]pec\s+order detail\b`,
+    String.raw`shared\/spec\/`,
+  ].join('|'),
+);
+
+/** The checked form: `product: a.md#x` (several: `, b.md#y`) or a path `docs/product/a.md#x`. */
+const CITATION = /product: ([a-z0-9-]+\.md(?:#[a-z0-9-]+)?(?:, [a-z0-9-]+\.md(?:#[a-z0-9-]+)?)*)/g;
+const PATH_CITATION = /docs\/product\/([a-z0-9-]+\.md(?:#[a-z0-9-]+)?)/g;
+
+function sourceFiles(): string[] {
+  const files: string[] = [];
+  const walk = (dir: string) => {
+    for (const name of readdirSync(path.join(ROOT, dir))) {
+      if (SKIP_DIRS.has(name)) continue;
+      const rel = `${dir}/${name}`;
+      if (SKIP_PATHS.some((p) => rel.startsWith(p))) continue;
+      if (statSync(path.join(ROOT, rel)).isDirectory()) walk(rel);
+      else if (SCAN_EXTENSIONS.some((ext) => name.endsWith(ext))) files.push(rel);
+    }
+  };
+  for (const dir of SCAN_ROOTS) walk(dir);
+  return files.sort();
+}
 
 const DOCS = path.join(ROOT, 'docs/product');
 const pages = new Map(
@@ -40,7 +68,7 @@ function missing(target: string): string | null {
 }
 
 /** Every citation target in `text`, in both forms. */
-export function citationsIn(text: string): string[] {
+function citationsIn(text: string): string[] {
   const targets: string[] = [];
   for (const m of text.matchAll(CITATION)) targets.push(...m[1]!.split(', '));
   for (const m of text.matchAll(PATH_CITATION)) targets.push(m[1]!);
@@ -91,7 +119,7 @@ describe('citations of docs/product', () => {
     expect(files.flatMap((file) => brokenCitations(read(file), file))).toEqual([]);
   });
 
-  it('no source file cites the outside documents any more (run: node scripts/rewrite-citations.mjs --write)', () => {
+  it('no source file cites the outside documents any more (cite docs/product instead)', () => {
     const dead = files.flatMap((file) => {
       const text = read(file);
       const m = DEAD_FORM.exec(text);
@@ -100,71 +128,6 @@ describe('citations of docs/product', () => {
       return [`${file}:${line}: ${text.split('\n')[line - 1]!.trim()}`];
     });
     expect(dead).toEqual([]);
-  });
-});
-
-describe('scripts/rewrite-citations.mjs', () => {
-  it('maps every old citation to an anchor docs/product has', () => {
-    const targets = [
-      ...Object.entries(SECTIONS).map(([key, target]) => [key, target] as const),
-      ...Object.entries(FILE_OVERRIDES).flatMap(([file, map]) =>
-        Object.entries(map).map(([key, target]) => [`${file} ${key}`, target] as const),
-      ),
-      ...PHRASES.flatMap(([from, to]) => citationsIn(to).map((target) => [from, target] as const)),
-    ];
-    expect(targets.length).toBeGreaterThan(50);
-    expect(
-      targets.flatMap(([key, target]) => (missing(target) ? [`${key} -> ${target}: ${missing(target)}`] : [])),
-    ).toEqual([]);
-  });
-
-  it('rewrites the sources as they are now into good citations, leaving no old one', () => {
-    const problems: string[] = [];
-    for (const file of files) {
-      const text = read(file);
-      if (!DEAD_FORM.test(text)) continue;
-      const result = rewriteText(text, file);
-      if (result.unmapped.length) problems.push(`${file}: nothing maps ${result.unmapped.join(', ')}`);
-      const left = DEAD_FORM.exec(result.text);
-      if (left) problems.push(`${file}: left ${JSON.stringify(result.text.slice(left.index, left.index + 40))}`);
-      problems.push(...brokenCitations(result.text, file));
-    }
-    expect(problems).toEqual([]);
-  });
-
-  it('turns the forms used in the code into the checked form', () => {
-    const rewrite = (text: string, file = 'shared/x.ts') => rewriteText(text, file).text;
-    expect(rewrite('/** Manage Team (spec section 2): the form. */')).toBe(
-      '/** Manage Team (product: screens.md#routes): the form. */',
-    );
-    expect(rewrite(' * Order detail (spec section 2 "Order detail", section 3): the whole')).toBe(
-      ' * Order detail (product: orders.md#order-detail): the whole',
-    );
-    expect(rewrite('(spec section 6, DECISIONS section 3)')).toBe(
-      '(product: roles.md#permissions, roles.md#server-enforcement)',
-    );
-    expect(rewrite('(DECISIONS sections 4 [10] and 6)')).toBe('(product: orders.md#mail)');
-    expect(rewrite('(spec section 7 `resend-mail`; DECISIONS [11])')).toBe(
-      '(product: orders.md#mail, orders.md#transaction-details)',
-    );
-    expect(rewrite('(DECISIONS "Processed by")')).toBe('(product: orders.md#processed-by)');
-    expect(rewrite('(spec "Upload Document", DECISIONS sections 5 and 6)')).toBe(
-      '(product: orders.md#documents, public-pages.md#privacy, orders.md#mail)',
-    );
-    expect(rewrite(' * frame (spec\n * section 1, DECISIONS section 5): the')).toBe(
-      ' * frame (product: public-pages.md#branding, public-pages.md#privacy): the',
-    );
-    expect(rewrite("Spec section 7's call: x")).toBe('The download call (product: public-pages.md#download): x');
-    // A file's own narrower rule wins over the section's default.
-    expect(rewrite('(spec section 6)', 'web/src/features/queues/QueuePage.tsx')).toBe(
-      '(product: roles.md#queue-actions)',
-    );
-    // ... also when the file has moved (matched by its name when only one entry has it).
-    expect(rewrite('(spec section 6)', 'web/src/features/queue-engine/QueuePage.tsx')).toBe(
-      '(product: roles.md#queue-actions)',
-    );
-    // Nothing that is not a citation changes.
-    expect(rewrite('the spec messages, section 7 of the form')).toBe('the spec messages, section 7 of the form');
   });
 });
 
