@@ -172,7 +172,12 @@ function decisionRecords(files) {
   const records = new Map();
   for (const name of files.list(DECISIONS_DIR)) {
     const m = /^(\d{4})-.+\.md$/.exec(name);
-    if (m) records.set(m[1], { number: m[1], file: `${DECISIONS_DIR}/${name}`, text: files.read(`${DECISIONS_DIR}/${name}`) });
+    if (m)
+      records.set(m[1], {
+        number: m[1],
+        file: `${DECISIONS_DIR}/${name}`,
+        text: files.read(`${DECISIONS_DIR}/${name}`),
+      });
   }
   return records;
 }
@@ -199,7 +204,9 @@ function recordProblems(record, records) {
     const extra = headings.filter((h) => !SECTIONS.includes(h));
     const why = [
       missing.length ? `missing ${missing.map((h) => `"## ${h}"`).join(', ')}` : '',
-      extra.length ? `other sections ${extra.map((h) => `"## ${h}"`).join(', ')} (make them ### under one of the four)` : '',
+      extra.length
+        ? `other sections ${extra.map((h) => `"## ${h}"`).join(', ')} (make them ### under one of the four)`
+        : '',
       !missing.length && !extra.length ? `sections in the order ${headings.join(', ')}` : '',
     ].filter(Boolean);
     return [
@@ -241,21 +248,30 @@ function citationsIn(file, files) {
   if (file.startsWith('docs/')) return DOC_TEXT_EXTENSIONS.has(ext) ? citationsInText(text, 0, text, { file }) : [];
   // Most code files cite nothing: only those that hold something like a citation are parsed for their comments.
   if (!CANDIDATE.test(text)) return [];
-  return commentsOf(file, text).flatMap(([start, end]) => citationsInText(text.slice(start, end), start, text, { file }));
+  return commentsOf(file, text).flatMap(([start, end]) =>
+    citationsInText(text.slice(start, end), start, text, { file }),
+  );
 }
 
 /** [start, end) of every comment of a code file. */
 function commentsOf(file, text) {
   const ext = path.extname(file);
   if (TS_EXTENSIONS.has(ext)) return tsComments(file, text);
-  if (BLOCK_COMMENT_EXTENSIONS.has(ext)) return [...text.matchAll(/\/\*[\s\S]*?\*\/|<!--[\s\S]*?-->/g)].map((m) => [m.index, m.index + m[0].length]);
-  if (ext === '.sql') return [...text.matchAll(/--[^\n]*|\/\*[\s\S]*?\*\//g)].map((m) => [m.index, m.index + m[0].length]);
-  if (ext === '.sh' || file.startsWith('scripts/') && ext === '') return [...text.matchAll(/#[^\n]*/g)].map((m) => [m.index, m.index + m[0].length]);
+  if (BLOCK_COMMENT_EXTENSIONS.has(ext))
+    return [...text.matchAll(/\/\*[\s\S]*?\*\/|<!--[\s\S]*?-->/g)].map((m) => [m.index, m.index + m[0].length]);
+  if (ext === '.sql')
+    return [...text.matchAll(/--[^\n]*|\/\*[\s\S]*?\*\//g)].map((m) => [m.index, m.index + m[0].length]);
+  if (ext === '.sh' || (file.startsWith('scripts/') && ext === ''))
+    return [...text.matchAll(/#[^\n]*/g)].map((m) => [m.index, m.index + m[0].length]);
   return [];
 }
 
 function tsComments(file, text) {
-  const kind = /\.[cm]?tsx?$/.test(file) ? (file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS) : ts.ScriptKind.JSX;
+  const kind = /\.[cm]?tsx?$/.test(file)
+    ? file.endsWith('x')
+      ? ts.ScriptKind.TSX
+      : ts.ScriptKind.TS
+    : ts.ScriptKind.JSX;
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, kind);
   const ranges = new Map();
   // Every comment sits in the trivia after some boundary: a node's start or end, or a list's start or end (the
@@ -305,7 +321,9 @@ function citationsInText(chunk, offset, whole, { markdown = false, file }) {
 /** A relative Markdown link as a path from the root (`#x` alone is the file itself). */
 function resolveLink(file, target) {
   const [pathPart, anchor] = target.split('#');
-  const resolved = pathPart ? path.posix.normalize(path.posix.join(path.posix.dirname(file), decodeURI(pathPart))) : file;
+  const resolved = pathPart
+    ? path.posix.normalize(path.posix.join(path.posix.dirname(file), decodeURI(pathPart)))
+    : file;
   return anchor === undefined ? resolved : `${resolved}#${anchor}`;
 }
 
@@ -313,7 +331,9 @@ function resolveLink(file, target) {
 function deadCitation(citation, files) {
   if (citation.kind === 'decision') {
     const n = citation.target;
-    return files.list(DECISIONS_DIR).some((name) => name.startsWith(`${n}-`)) ? null : `no record ${DECISIONS_DIR}/${n}-*.md`;
+    return files.list(DECISIONS_DIR).some((name) => name.startsWith(`${n}-`))
+      ? null
+      : `no record ${DECISIONS_DIR}/${n}-*.md`;
   }
   const [target, anchor] = citation.target.split('#');
   let file = target.replace(/\/$/, '');
@@ -326,7 +346,8 @@ function deadCitation(citation, files) {
     file = `${dir}/${matches[0]}`;
   }
   if (anchor === undefined || anchor === '') return null;
-  if (files.isDirectory(file) || !file.endsWith('.md')) return `${file} is not a Markdown page, so it has no #${anchor}`;
+  if (files.isDirectory(file) || !file.endsWith('.md'))
+    return `${file} is not a Markdown page, so it has no #${anchor}`;
   return files.anchors(file).has(anchor) ? null : `no anchor #${anchor} in ${file}`;
 }
 
