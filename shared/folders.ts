@@ -7,7 +7,7 @@
  * web/src/app/folders-reachable.test.ts and web/src/features/queues/queue-screen.test.tsx walk this table.
  * The public pages never load it (web/src/lib/folder-paths.ts, web/src/app/staff-paths.ts say why).
  */
-import type { ProcessStatus } from './orders';
+import type { ProcessStatus } from './statuses';
 import type { Permission } from './roles';
 
 /**

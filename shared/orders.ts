@@ -1,17 +1,7 @@
 /** Order statuses, processing modes and folders (product: orders.md#statuses). */
-export const PROCESS_STATUSES = [
-  'New',
-  'Pending',
-  'Awaiting',
-  'AwaitingGovt',
-  'Contact Customer',
-  'Customer Called',
-  'Completed',
-  'Refunds',
-  'ChargeBack',
-  'Deleted',
-] as const;
-export type ProcessStatus = (typeof PROCESS_STATUSES)[number];
+import { PROCESS_STATUSES, type ProcessStatus } from './statuses';
+
+export { PROCESS_STATUSES, type ProcessStatus };
 
 /** Every status except Deleted is a move target; deletion is its own action. */
 export const MOVE_TARGETS = PROCESS_STATUSES.filter((s) => s !== 'Deleted') as Exclude<ProcessStatus, 'Deleted'>[];

@@ -11,8 +11,7 @@ import { arrivalDate } from './format';
 import { fullName, RowActions, RowCheckbox } from './row-cells';
 import { DepartedNote, ViewersMark } from '../live';
 import { Bar, PlaceholderActions } from './placeholders';
-import { queueItemClasses, queueItemProps, type QueueItemProps } from './queue-item';
-import type { QueueRowsProps } from './QueueTable';
+import { queueItemClasses, queueItemProps, type QueueItemProps, type QueueRowsProps } from './queue-item';
 
 export interface QueueCardsProps extends QueueRowsProps {
   /** The date a card shows: the arrival by default; Future Order shows its processing date. */

@@ -6,7 +6,6 @@
  */
 import { memo } from 'react';
 import { statusLabel } from '../../../../shared/orders';
-import type { OrderListRow } from '../../../../shared/schemas/order-list';
 import { PHONE_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { telephone } from './format';
 import { staffZoneHeading, StaffTime } from '../../lib/time';
@@ -16,20 +15,9 @@ import { EmailCell, NameCell, RowActionsCell, RowCheckbox } from './row-cells';
 import { TruncatedText } from './TruncatedText';
 import { ArrivalCell, ArrivalHeader } from './urgency/row-urgency';
 import { Bar, PlaceholderActions } from './placeholders';
-import { queueItemClasses, queueItemProps, type QueueItemProps, type QueueItemSource } from './queue-item';
+import { queueItemClasses, queueItemProps, type QueueItemProps, type QueueRowsProps } from './queue-item';
 
 /** What the table's rows and the phone's cards both draw. */
-export interface QueueRowsProps extends QueueItemSource {
-  rows: OrderListRow[];
-  loading: boolean;
-  /** Stable, as the source's functions (queue-item.ts): rows are memoised (issue 27). */
-  onToggle?: ((orderId: number) => void) | undefined;
-  /** Sorting by arrival date, where the queue offers it. */
-  arrivalSort?: { sorted: boolean; onSort(): void } | undefined;
-  /** Rows to hold the page's place with while its first rows load (the page size), so nothing moves when they come. */
-  placeholderRows?: number;
-}
-
 interface QueueTableProps extends QueueRowsProps {
   selected: ReadonlySet<number>;
   onToggle(orderId: number): void;

@@ -41,6 +41,18 @@ export interface QueueItemSource {
   rowLinks?: ((row: OrderListRow) => ReactNode) | undefined;
 }
 
+/** What a queue's rows are drawn from, as a table (QueueTable) or as phone cards (QueueCards). */
+export interface QueueRowsProps extends QueueItemSource {
+  rows: OrderListRow[];
+  loading: boolean;
+  /** Stable, as the source's functions are: the rows are memoised. */
+  onToggle?: ((orderId: number) => void) | undefined;
+  /** Sorting by arrival date, where the queue offers it. */
+  arrivalSort?: { sorted: boolean; onSort(): void } | undefined;
+  /** Rows to hold the page's place with while its first rows load (the page size), so nothing moves when they come. */
+  placeholderRows?: number;
+}
+
 export function queueItemProps(row: OrderListRow, index: number, source: QueueItemSource): QueueItemProps {
   const marks = source.marksOf?.(row);
   return {
