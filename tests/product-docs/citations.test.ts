@@ -29,7 +29,7 @@ const DEAD_FORM = new RegExp(
   ].join('|'),
 );
 
-/** The checked form: `product: a.md#x` (several: `, b.md#y`) or a path `docs/product/a.md#x`. */
+/** The checked form: `product: FILE.md#ANCHOR` (several, separated by `, `) or a path under docs/product/. */
 const CITATION = /product: ([a-z0-9-]+\.md(?:#[a-z0-9-]+)?(?:, [a-z0-9-]+\.md(?:#[a-z0-9-]+)?)*)/g;
 const PATH_CITATION = /docs\/product\/([a-z0-9-]+\.md(?:#[a-z0-9-]+)?)/g;
 
