@@ -43,8 +43,8 @@ const PLACEHOLDER = /\b(?:FILE|ANCHOR|YYYY|NNNN|XXXX)\b|[<{*]/;
 const DOCS_PATH = /(?<![\w./-])docs\/[\w./-]*(?:#[\w-]+)?/g;
 /** `product: FILE.md#ANCHOR, FILE.md#ANCHOR` (docs/product/README.md#citations). */
 const PRODUCT_CITATION = /product: ([a-z0-9-]+\.md(?:#[a-z0-9-]+)?(?:, [a-z0-9-]+\.md(?:#[a-z0-9-]+)?)*)/g;
-/** `decision NNNN`, `decisions NNNN and NNNN`, `Decision NNNN`. */
-const DECISION_NUMBER = /\b[Dd]ecisions? (\d{4}(?:(?:, | and | or )\d{4})*)\b/g;
+/** `decision NNNN`, `decisions NNNN and NNNN`, `Decision NNNN` (not a date that follows: `decision NNNN, 2026-11-22`). */
+const DECISION_NUMBER = /\b[Dd]ecisions? (\d{4}(?![\d-])(?:(?:, | and | or )\d{4}(?![\d-]))*)/g;
 /** Anything that may be one of the above. */
 const CANDIDATE = /docs\/|product: |[Dd]ecisions? \d{4}/;
 /** A Markdown link's target: `[text](target)` or `[text](target "title")`. */
