@@ -51,7 +51,7 @@ const apiProject = (name: string, env: Record<string, string>): TestProjectInlin
     hookTimeout: 60_000,
     // Files in one worker share loaded modules: every file builds its own app and database anyway, and the
     // per-process caches are kept per database handle (lib/per-object.ts). Importing the server afresh per file
-    // cost ~3 s a file, about a third of the API suites' time (docs/decisions/0017).
+    // cost ~3 s a file, about a third of the API suites' time (docs/decisions/0043).
     isolate: false,
   },
 });
@@ -113,7 +113,7 @@ if (hasChromium) {
       // Browser files share the two cores with the API suites; one at a time keeps them steady.
       fileParallelism: false,
       // One after the other in one worker, they share loaded modules as the API suites do (each file starts its own
-      // server, database and browser anyway): importing the server afresh cost ~3 s a file (docs/decisions/0017).
+      // server, database and browser anyway): importing the server afresh cost ~3 s a file (docs/decisions/0043).
       isolate: false,
       // After the unit and API projects, in a group of its own (Vitest asks for one: one worker here, two there).
       sequence: { groupOrder: 1 },

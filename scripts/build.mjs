@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * The web app and the server are built once, not at every start (docs/decisions/0017, 0023). Beside each build a
+ * The web app and the server are built once, not at every start (docs/decisions/0017, 0028). Beside each build a
  * stamp (`dist/web.sha256`, `dist/server.sha256`) holds a hash of everything that build reads, as it was when it was
  * built; a target is rebuilt only when that hash changed.
  *   - web:    Vite -> dist/web (reads web/, shared/, vite.config.ts, package-lock.json)
