@@ -9,9 +9,11 @@
  *   web/src/features/<f>            shared, web lib, components, its own files, and another feature's index.ts only
  *   web/src/app, web/src/main.tsx   anything in web/src and shared (the composition root: routes, frames, start-up)
  *   server/lib, server/db, server/config.ts  shared, each other
- *   server/features/<f>             shared, lib/db/config, its own files, and another feature's index.ts or
- *                                   <name>.service.ts only (a service is a feature's public API: route -> service)
+ *   server/features/<f>             shared, lib/db/config, its own files, and another feature's index.ts only
  *   server/app.ts, main.ts, features/index.ts, seed/   anything in server and shared (composition)
+ *
+ * A feature's public entry is its index.ts, on the server as on the web: what it exports is all that other features
+ * may use, so a feature's services, queries and helpers can change without reading every other feature first.
  *
  * Test files (*.test.ts(x), server/test/) are outside the rule: a test may set up or observe through any module.
  * Nothing outside a test may import a test or a test helper. tests/, bench/ and scripts/ are outside the rule.
@@ -22,12 +24,8 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/**
- * Cross-feature imports on the server allowed for now although they reach past a feature's entry. Each names why.
- * Keep this list short; an entry here is a debt, not a permission.
- */
-/** Internal server files other features may import, each with its reason (none today: the queue engine is behind its index.ts). */
-export const serverEntryExceptions = new Map([]);
+/** A feature's public entry: the one file of a feature that another feature may import. */
+const PUBLIC_ENTRY = /^index\.tsx?$/;
 
 /** @returns {{ layer: string, feature?: string, inFeature?: string }} */
 export function classify(relative) {
@@ -99,12 +97,12 @@ export function boundaryViolation(fromRelative, toRelative) {
     return `${layerNames[from.layer]} may not import ${layerNames[to.layer]} (${target}): imports go shared -> lib -> features -> app.`;
   }
   if (from.layer === 'web-feature' && to.layer === 'web-feature' && from.feature !== to.feature) {
-    if (/^index\.tsx?$/.test(to.inFeature)) return null;
+    if (PUBLIC_ENTRY.test(to.inFeature)) return null;
     return `Feature '${from.feature}' imports '${target}', an internal file of feature '${to.feature}'. Import that feature's public entry (web/src/features/${to.feature}/index.ts), compose both in web/src/app, or move the shared piece to components/ or lib/.`;
   }
   if (from.layer === 'server-feature' && to.layer === 'server-feature' && from.feature !== to.feature) {
-    if (/^(index\.ts|[^/]+\.service\.ts)$/.test(to.inFeature) || serverEntryExceptions.has(target)) return null;
-    return `Feature '${from.feature}' imports '${target}', an internal file of server feature '${to.feature}'. Import its index.ts or a <name>.service.ts, or export what you need from there.`;
+    if (PUBLIC_ENTRY.test(to.inFeature)) return null;
+    return `Feature '${from.feature}' imports '${target}', an internal file of server feature '${to.feature}'. Import its public entry (server/features/${to.feature}/index.ts), and export what you need from there.`;
   }
   return null;
 }

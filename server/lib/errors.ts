@@ -51,3 +51,6 @@ export class ServiceUnavailableError extends AppError {
     this.causeCode = options.causeCode;
   }
 }
+
+/** The one message for an order that does not exist (or that a path does not name), whichever feature was asked. */
+export const ORDER_NOT_FOUND = 'Order not found.';

@@ -85,14 +85,22 @@ describe('import boundaries', () => {
     ).toHaveLength(1);
   });
 
-  it('lets a server feature use another’s index.ts or service, not the files behind them', async () => {
+  it('lets a server feature use another’s index.ts only, not its services or other files behind it', async () => {
     expect(
       await boundaryErrors(
         'server/features/invoices/probe.ts',
         "import { queueMail } from '../mail/mail.queue';\nexport const probe = queueMail;\n",
       ),
     ).toEqual([
-      "Feature 'invoices' imports 'server/features/mail/mail.queue.ts', an internal file of server feature 'mail'. Import its index.ts or a <name>.service.ts, or export what you need from there.",
+      "Feature 'invoices' imports 'server/features/mail/mail.queue.ts', an internal file of server feature 'mail'. Import its public entry (server/features/mail/index.ts), and export what you need from there.",
+    ]);
+    expect(
+      await boundaryErrors(
+        'server/features/mail/probe.ts',
+        "import { listDocuments } from '../documents/documents.service';\nexport const probe = listDocuments;\n",
+      ),
+    ).toEqual([
+      "Feature 'mail' imports 'server/features/documents/documents.service.ts', an internal file of server feature 'documents'. Import its public entry (server/features/documents/index.ts), and export what you need from there.",
     ]);
     expect(
       await boundaryErrors(
@@ -102,8 +110,14 @@ describe('import boundaries', () => {
     ).toEqual([]);
     expect(
       await boundaryErrors(
-        'server/features/invoices/probe.ts',
-        "import { uploadDocument } from '../documents/documents.service';\nexport const probe = uploadDocument;\n",
+        'server/features/mail/probe.ts',
+        "import { listDocuments } from '../documents';\nexport const probe = listDocuments;\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await boundaryErrors(
+        'server/features/mail/probe.ts',
+        "import { historyRows } from './history';\nexport const probe = historyRows;\n",
       ),
     ).toEqual([]);
   });

@@ -11,6 +11,7 @@ import { staffSecurityEvents, staffSessions } from '../../db/schema';
 import type { JWT } from '@fastify/jwt';
 import { forgetSession, forgetStaff, requirePermission, type Staff, type StaffTokenPayload } from '../../lib/auth';
 import type { Role } from '../../../shared/roles';
+import { iso } from '../../lib/dates';
 import { NotFoundError } from '../../lib/errors';
 import { parseUserAgent } from '../../lib/user-agent';
 
@@ -119,7 +120,6 @@ export async function liveSessions(db: Executor, memberId: number, currentId?: s
     where member_id = ${memberId} and ended_at is null and expires_at > now()
     order by created_at desc limit 100`,
   );
-  const iso = (v: Date | string) => new Date(v).toISOString();
   return rows.map((r) => ({
     id: r.id,
     current: r.id === currentId,

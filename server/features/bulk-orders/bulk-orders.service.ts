@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client';
 import { selectRows } from '../../db/client';
 import { requirePermission, type Staff } from '../../lib/auth';
-import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
+import { BadRequestError, ConflictError, NotFoundError, ORDER_NOT_FOUND } from '../../lib/errors';
 import { can } from '../../../shared/roles';
 import { CLOSED_STATUSES, statusLabel, type Folder, type ProcessStatus } from '../../../shared/orders';
 import {
@@ -26,8 +26,10 @@ import {
   moveRefusal,
   movingOrderColumns,
   type MovingOrder,
-} from '../orders/order-status.service';
-import { assignLockedOrders, deleteOrders, type Assignee } from '../orders/actions.service';
+  assignLockedOrders,
+  deleteOrders,
+  type Assignee,
+} from '../orders';
 
 const CLOSED = new Set<string>(CLOSED_STATUSES);
 const idList = (ids: number[]) =>
@@ -188,7 +190,7 @@ export async function bulkOrders(
       const verdict: Verdict = !order
         ? existing.has(id)
           ? refuse('busy', 'Being changed by a colleague right now; try again.')
-          : refuse('not_found', 'Order not found.')
+          : refuse('not_found', ORDER_NOT_FOUND)
         : target
           ? moveVerdict(staff, order, target, folder)
           : assignVerdict(staff, order, assignee!, folder);

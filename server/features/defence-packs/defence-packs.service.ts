@@ -10,7 +10,8 @@ import type { Config } from '../../config';
 import type { Db, Executor } from '../../db/client';
 import { downloadHistory, landingSites, mails, orders, uploadDocs } from '../../db/schema';
 import { requirePermission, type Staff } from '../../lib/auth';
-import { NotFoundError } from '../../lib/errors';
+import { iso } from '../../lib/dates';
+import { NotFoundError, ORDER_NOT_FOUND } from '../../lib/errors';
 import { logStep } from '../../lib/process-log';
 import { storeOrderFile, type Storage } from '../../lib/storage';
 import { easternWithZone, utcTime } from '../../../shared/defence-pack';
@@ -28,7 +29,7 @@ import {
   type MailKind,
   type MailProvider,
 } from '../../../shared/schemas/mail-texts';
-import { lockOrderForDocument } from '../documents/documents.service';
+import { lockOrderForDocument } from '../documents';
 import {
   assertProviderUsable,
   defaultProvider,
@@ -38,10 +39,9 @@ import {
   PROCESSING_MODE_LABELS,
 } from '../mail';
 import { renderDefencePackPdf } from './defence-pack.pdf';
-import { readErasures } from '../erasure/erasure.service';
+import { readErasures } from '../erasure';
 import { downloadHistoryMail } from './download-history-mail';
 
-export const ORDER_NOT_FOUND = 'Order not found.';
 export const FORBIDDEN_MESSAGE = 'Only an Admin or a Manager can prepare chargeback evidence.';
 
 const times = (value: Date | string) => ({
@@ -68,7 +68,6 @@ async function readSummary(tx: Executor, orderId: number): Promise<DefencePack['
     .select({ file1: uploadDocs.file1, createdAt: uploadDocs.createdAt, storageKey: uploadDocs.storageKey })
     .from(uploadDocs)
     .where(and(eq(uploadDocs.orderId, orderId), eq(uploadDocs.isCurrent, true)));
-  const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
   return {
     order_id: order.orderId,
     customer_name: `${order.givenName} ${order.surname}`.trim(),
@@ -80,13 +79,13 @@ async function readSummary(tx: Executor, orderId: number): Promise<DefencePack['
     paid_at: iso(order.paidAt),
     transaction_id: order.transactionId,
     merchant_name: order.merchantName,
-    order_date: iso(order.createdAt)!,
+    order_date: iso(order.createdAt),
     completion_date: iso(order.processedAt),
     processed_by: order.processedByName,
     process_status: order.processStatus,
     service: `Japan Arrival Card preparation, ${PROCESSING_MODE_LABELS[order.processingMode] ?? order.processingMode}`,
     document: doc
-      ? { file_name: doc.file1, uploaded_at: iso(doc.createdAt)!, file_erased: doc.storageKey === '' }
+      ? { file_name: doc.file1, uploaded_at: iso(doc.createdAt), file_erased: doc.storageKey === '' }
       : null,
     erasures: await readErasures(tx, orderId),
   };

@@ -11,7 +11,7 @@ import type { Config } from '../../config';
 import { selectRows, type Db, type Executor } from '../../db/client';
 import { uploadDocs } from '../../db/schema';
 import { requirePermission, type Staff } from '../../lib/auth';
-import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
+import { BadRequestError, ConflictError, NotFoundError, ORDER_NOT_FOUND } from '../../lib/errors';
 import { logSteps } from '../../lib/process-log';
 import { storeOrderFile, type Storage } from '../../lib/storage';
 import type { UploadDocEntry } from '../../../shared/schemas/mail';
@@ -20,7 +20,6 @@ import { assertProviderUsable, loadTemplateContext, queueMail, approvedOrderMail
 import { ACCEPTED_TYPES_TEXT, sniffDocumentType } from './file-type';
 import { changingOrders } from '../queue-engine';
 
-export const ORDER_NOT_FOUND = 'Order not found.';
 export const NOT_ACCEPTED_MESSAGE = `Only ${ACCEPTED_TYPES_TEXT} files are accepted, and this file is not one of them.`;
 
 export interface DocumentDeps {

@@ -19,7 +19,7 @@ import { queueViewWhere, queueOrderBy, assertMayReadFolder } from '../queue-engi
 import { openExportCursor, type ExportCursor } from './export-cursor';
 import { csvFile, xlsxFile, type Cell, type ExportColumn } from './export-writers';
 import { finishAuditLine, writeAuditLine } from './export-audit';
-import { countryOrderCounts, processedByCounts } from '../reports/reports.service';
+import { countryOrderCounts, processedByCounts } from '../reports';
 import type { ReportRange } from '../../../shared/schemas/reports';
 
 export const CONTENT_TYPES: Record<ExportFormat, string> = {

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { gatewayChangeSchema, gatewaySchema, gatewaySettingSchema } from '../../../shared/schemas/reports';
 import { envelope, failureSchema, ok, staffFailures } from '../../lib/envelope';
-import { siteForKey } from '../intake/intake.service';
+import { siteForKey } from '../intake';
 import { activeGateway, listGateways, setActiveGateway } from './gateways.service';
 
 export async function gatewayRoutes(fastify: FastifyInstance) {

@@ -11,7 +11,7 @@ import { ConflictError, NotFoundError } from '../../lib/errors';
 import { logSteps } from '../../lib/process-log';
 import { storeOrderFile, type Storage } from '../../lib/storage';
 import type { MailProvider } from '../../../shared/schemas/mail-texts';
-import { lockOrderForDocument } from '../documents/documents.service';
+import { lockOrderForDocument } from '../documents';
 import { assertProviderUsable, defaultProvider, loadTemplateContext, queueMail, invoiceMail } from '../mail';
 import { invoiceNumber, renderInvoicePdf } from './invoice.pdf';
 

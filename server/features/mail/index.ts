@@ -1,5 +1,6 @@
 /**
- * The mail feature's public entry (docs/decisions/0031): what other features use to queue a mail and build its body.
+ * The mail feature's public entry (docs/decisions/0031): what other features use to queue a mail and build its body,
+ * and an order's sent mails.
  * The worker and the transports stay inside (main.ts and the feature's routes start them).
  */
 export {
@@ -20,3 +21,4 @@ export {
   type TemplateContext,
 } from './templates';
 export { headerText, html } from './html';
+export { sentMailHistory } from './history';

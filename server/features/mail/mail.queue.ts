@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Executor } from '../../db/client';
 import { landingSites, mails, orders } from '../../db/schema';
-import { BadRequestError, NotFoundError } from '../../lib/errors';
+import { BadRequestError, NotFoundError, ORDER_NOT_FOUND } from '../../lib/errors';
 import { logSteps } from '../../lib/process-log';
 import { encodeId } from '../../../shared/ids';
 import type { MailKind, MailProvider } from '../../../shared/schemas/mail-texts';
@@ -94,7 +94,7 @@ export async function loadTemplateContext(db: Executor, config: Config, orderId:
     .from(orders)
     .innerJoin(landingSites, eq(landingSites.id, orders.landingSiteId))
     .where(eq(orders.orderId, orderId));
-  if (!row) throw new NotFoundError('Order not found.');
+  if (!row) throw new NotFoundError(ORDER_NOT_FOUND);
   const { brand, ...order } = row;
   return { brand, order, publicBaseUrl: config.PUBLIC_BASE_URL, trackUrl: trackUrl(config, orderId) };
 }

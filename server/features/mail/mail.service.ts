@@ -1,81 +1,21 @@
 /**
  * Email History, resend, retry and the Admin's Mail outbox (product: orders.md#order-detail, orders.md#mail).
  */
-import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Config } from '../../config';
-import { selectRows, type Db, type Executor } from '../../db/client';
+import { selectRows, type Db } from '../../db/client';
 import { mails, uploadDocs } from '../../db/schema';
 import { requirePermission, type Staff } from '../../lib/auth';
-import { ConflictError, NotFoundError } from '../../lib/errors';
+import { ConflictError, NotFoundError, ORDER_NOT_FOUND } from '../../lib/errors';
 import { logSteps } from '../../lib/process-log';
 import type { Storage } from '../../lib/storage';
 import { parseOrderRef } from '../../../shared/ids';
 import { type EmailHistory, type MailHistoryEntry, type OutboxMail } from '../../../shared/schemas/mail';
-import {
-  type MailKind,
-  type MailProvider,
-  type MailStatus,
-  type OUTBOX_FILTERS,
-} from '../../../shared/schemas/mail-texts';
-import { DOCUMENT_ERASED, listDocuments, lockOrderForDocument, ORDER_NOT_FOUND } from '../documents/documents.service';
+import { type MailKind, type MailProvider, type OUTBOX_FILTERS } from '../../../shared/schemas/mail-texts';
+import { DOCUMENT_ERASED, listDocuments, lockOrderForDocument } from '../documents';
+import { historyRows } from './history';
 import { assertProviderUsable, loadTemplateContext, queueMail, type MailAttachmentRef } from './mail.queue';
 import { approvedOrderMail } from './templates';
-
-const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
-
-type MailRow = typeof mails.$inferSelect;
-
-function historyEntry(row: MailRow, doc: { id: number; file1: string } | null): MailHistoryEntry {
-  return {
-    id: row.id,
-    order_id: row.orderId,
-    kind: row.kind as MailKind,
-    to_address: row.toAddress,
-    subject: row.subject,
-    create_ts: iso(row.sentAt ?? row.createdAt)!,
-    sent_at: iso(row.sentAt),
-    status: row.status as MailStatus,
-    attempts: row.attempts,
-    last_error: row.lastError,
-    mail_service_provider: row.mailServiceProvider as MailProvider,
-    delivered_via: row.deliveredVia as MailHistoryEntry['delivered_via'],
-    uploadDoc: {
-      id: doc?.id ?? null,
-      file1: doc?.file1 ?? null,
-      mail_service_provider: row.mailServiceProvider as MailProvider,
-    },
-    attachments: row.attachments.map((a, index) => ({ index, filename: a.filename })),
-  };
-}
-
-async function historyRows(
-  db: Executor,
-  where: SQL | undefined,
-  limit?: number,
-  offset?: number,
-  orderBy = [desc(mails.createdAt), desc(mails.id)],
-) {
-  const query = db
-    .select({ mail: mails, docId: uploadDocs.id, file1: uploadDocs.file1 })
-    .from(mails)
-    .leftJoin(uploadDocs, eq(uploadDocs.id, mails.uploadDocId))
-    .where(where)
-    .orderBy(...orderBy);
-  const rows = limit === undefined ? await query : await query.limit(limit).offset(offset ?? 0);
-  return rows.map((r) => ({
-    row: r.mail,
-    entry: historyEntry(r.mail, r.docId === null ? null : { id: r.docId, file1: r.file1! }),
-  }));
-}
-
-/** The order detail's mailHistory: the order's sent mails, the latest sent first. */
-export async function sentMailHistory(db: Executor, orderId: number): Promise<MailHistoryEntry[]> {
-  const rows = await historyRows(db, and(eq(mails.orderId, orderId), eq(mails.status, 'sent')), undefined, undefined, [
-    desc(mails.sentAt),
-    desc(mails.id),
-  ]);
-  return rows.map((r) => r.entry);
-}
 
 /** The order's Email History, newest first (queued and failed mails included, with their state), and its documents. */
 export async function getEmailHistory(db: Db, staff: Staff, orderRef: string): Promise<EmailHistory> {

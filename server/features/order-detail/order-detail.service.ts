@@ -9,20 +9,17 @@ import type { Config } from '../../config';
 import type { Db, Executor } from '../../db/client';
 import { downloadHistory, landingSites, orders, processLogs, remarks, teamMembers, uploadDocs } from '../../db/schema';
 import { requirePermission, type Staff } from '../../lib/auth';
-import { NotFoundError } from '../../lib/errors';
+import { iso } from '../../lib/dates';
+import { NotFoundError, ORDER_NOT_FOUND } from '../../lib/errors';
 import { logStep } from '../../lib/process-log';
 import { encodeId, parseOrderRef } from '../../../shared/ids';
 import { easternDate, easternTime } from '../../../shared/eastern-time';
 import { answerWarnings, type WarningInput } from '../../../shared/order-warnings';
 import type { ApprovedMailPreview, OrderDetail, RemarkEntry } from '../../../shared/schemas/order-detail';
-import { approvedOrderMail, loadTemplateContext } from '../mail';
-import { sentMailHistory } from '../mail/mail.service';
-import { listDocuments } from '../documents/documents.service';
-import { erasureEntries } from '../erasure/erasure.service';
+import { approvedOrderMail, loadTemplateContext, sentMailHistory } from '../mail';
+import { listDocuments } from '../documents';
+import { erasureEntries } from '../erasure';
 
-export const ORDER_NOT_FOUND = 'Order not found.';
-
-const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
 const yn = (value: string | null) => (value === 'Y' ? 'Y' : 'N');
 
 type RemarkRow = typeof remarks.$inferSelect;
@@ -30,7 +27,7 @@ function remarkEntry(row: RemarkRow): RemarkEntry {
   return {
     id: row.id,
     order_id: row.orderId,
-    created_at: iso(row.createdAt)!,
+    created_at: iso(row.createdAt),
     us_date: easternDate(row.createdAt),
     us_time: easternTime(row.createdAt),
     remark_name: row.remarkName,
@@ -132,7 +129,7 @@ export async function getOrderDetail(
     downloadHistory: downloadRows.map((d) => ({
       id: d.id,
       order_id: d.orderId,
-      create_ts: iso(d.createdAt)!,
+      create_ts: iso(d.createdAt),
       file1: d.file1,
       ip: d.ip,
       browser: d.browser,
@@ -150,7 +147,7 @@ export async function getOrderDetail(
       step_name: l.stepName,
       staff_name: l.staffName,
       detail: l.detail,
-      update_time: iso(l.updateTime)!,
+      update_time: iso(l.updateTime),
     })),
     // Erased answers are blanks, not answers to check.
     warnings: order.travelErasedAt

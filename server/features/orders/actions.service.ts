@@ -18,7 +18,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Storage } from '../../lib/storage';
 import { queueRefundConfirmationMail } from '../mail';
 import { changingOrders } from '../queue-engine';
-import { eraseOrders, removeFiles } from '../erasure/erasure.service';
+import { eraseOrders, removeFiles } from '../erasure';
 
 const CLOSED = new Set<string>(CLOSED_STATUSES);
 const list = (ids: number[]) => ids.join(', ');

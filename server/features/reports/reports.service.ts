@@ -17,9 +17,7 @@ import { SEARCH_COUNT_CAP } from '../../../shared/schemas/order-list-texts';
 import type { CountryRow, ProcessedByRow, ProcessingLogRow, ProcessLog } from '../../../shared/schemas/reports';
 import { selectPrepared, selectRows, type Executor } from '../../db/client';
 import { requirePermission, type Staff } from '../../lib/auth';
-import { NotFoundError } from '../../lib/errors';
-
-export const ORDER_NOT_FOUND = 'Order not found.';
+import { NotFoundError, ORDER_NOT_FOUND } from '../../lib/errors';
 
 /** UTC days, YYYY-MM-DD, both included; either end may be open. */
 export interface ReportRange {

@@ -4,9 +4,8 @@ import type { Db, Executor } from '../../db/client';
 import { teamMembers } from '../../db/schema';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors';
 import { forgetStaff, requirePermission, type Staff } from '../../lib/auth';
-import { endMemberSessions } from '../auth/sessions.service';
 import { ROLES, type Role } from '../../../shared/roles';
-import { hashPassword } from '../auth/auth.service';
+import { endMemberSessions, hashPassword } from '../auth';
 import { changingOrders } from '../queue-engine';
 
 const publicColumns = { id: teamMembers.id, name: teamMembers.name, email: teamMembers.email, type: teamMembers.type };

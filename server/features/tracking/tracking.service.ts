@@ -18,7 +18,7 @@ import { pageRelativeUrl } from '../../lib/page-relative-url';
 import type { Storage } from '../../lib/storage';
 import type { Branding, PublicDownloadEntry } from '../../../shared/schemas/tracking';
 import { decodeOrderId, encodeId } from '../../../shared/ids';
-import { getDocument } from '../documents/documents.service';
+import { getDocument } from '../documents';
 
 export const TRACK_NOT_FOUND =
   'We could not find an order with this Order ID and Email ID. Please check both and try again.';

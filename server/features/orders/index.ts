@@ -1,0 +1,6 @@
+/**
+ * The orders feature's public entry (docs/decisions/0031): the single-order moves, assignment and deletion that bulk
+ * moves apply to many orders at once, with the same rules.
+ */
+export { asMovingOrder, moveOrders, moveRefusal, movingOrderColumns, type MovingOrder } from './order-status.service';
+export { assignLockedOrders, deleteOrders, type Assignee } from './actions.service';
