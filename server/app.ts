@@ -31,6 +31,7 @@ import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { DATABASE_UNAVAILABLE, databaseUnavailableCode } from './db/connection-errors';
 import { AppError, ServiceUnavailableError, TooManyRequestsError } from './lib/errors';
+import { isNotFoundIssue } from './lib/route-params';
 import { registerFeatures } from './features';
 import { responseSerializer } from './lib/response-serializer';
 import { denyByDefault } from './lib/auth';
@@ -230,6 +231,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.setErrorHandler((error, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
+      const notFound = error.validation.find(isNotFoundIssue);
+      if (notFound) return reply.status(404).send({ status: 0, message: notFound.message });
       const errors: Record<string, string> = {};
       for (const issue of error.validation) {
         const field =

@@ -12,6 +12,7 @@ import {
   retryMailSchema,
 } from '../../../shared/schemas/mail';
 import { envelope, ok, staffFailures } from '../../lib/envelope';
+import { orderPathSchema } from '../../lib/route-params';
 import { storageFor } from '../../lib/storage';
 import { getEmailHistory, getMailAttachment, listOutbox, resendMail, retryMail } from './mail.service';
 
@@ -26,7 +27,7 @@ export async function mailRoutes(fastify: FastifyInstance) {
       schema: {
         ...common,
         summary: 'Email History of an order (newest first) and its documents',
-        params: z.object({ orderId: z.string() }),
+        params: orderPathSchema,
         response: { 200: envelope(emailHistorySchema), ...staffFailures },
       },
     },

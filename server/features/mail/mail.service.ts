@@ -9,7 +9,6 @@ import { requirePermission, type Staff } from '../../lib/auth';
 import { ConflictError, NotFoundError, ORDER_NOT_FOUND } from '../../lib/errors';
 import { logSteps } from '../../lib/process-log';
 import type { Storage } from '../../lib/storage';
-import { parseOrderRef } from '../../../shared/ids';
 import { type EmailHistory, type MailHistoryEntry, type OutboxMail } from '../../../shared/schemas/mail';
 import { type MailKind, type MailProvider, type OUTBOX_FILTERS } from '../../../shared/schemas/mail-texts';
 import { DOCUMENT_ERASED, listDocuments, lockOrderForDocument } from '../documents';
@@ -18,10 +17,8 @@ import { assertProviderUsable, loadTemplateContext, queueMail, type MailAttachme
 import { approvedOrderMail } from './templates';
 
 /** The order's Email History, newest first (queued and failed mails included, with their state), and its documents. */
-export async function getEmailHistory(db: Db, staff: Staff, orderRef: string): Promise<EmailHistory> {
+export async function getEmailHistory(db: Db, staff: Staff, orderId: number): Promise<EmailHistory> {
   requirePermission(staff, 'orders:work');
-  const orderId = parseOrderRef(orderRef);
-  if (orderId === null) throw new NotFoundError(ORDER_NOT_FOUND);
   const [exists] = await selectRows<{ n: number }>(db, sql`select 1 as n from orders where order_id = ${orderId}`);
   if (!exists) throw new NotFoundError(ORDER_NOT_FOUND);
   const history = await historyRows(db, eq(mails.orderId, orderId));

@@ -358,6 +358,16 @@ describe('POST /api/admin/resend-mail', () => {
   });
 });
 
+describe('GET /api/admin/get-email-history/{orderId}', () => {
+  it('answers 404 "Order not found." for an unknown order and for a path that names no order', async () => {
+    for (const ref of ['999999999', encodeId(999999999), 'not-an-id!', 'MjAwMDAz']) {
+      const res = await t.app.inject({ url: `/api/admin/get-email-history/${ref}`, headers: team.headers });
+      expect(res.statusCode, ref).toBe(404);
+      expect(res.json()).toEqual({ status: 0, message: 'Order not found.' });
+    }
+  });
+});
+
 describe('refund confirmation mail (queued by "Move to complete with refund mail")', () => {
   it('is sent from the templates, whether queued with queueRefundConfirmationMail or as a bare row', async () => {
     const a = await insertOrder(t.database.db, {

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   addRemarkSchema,
   approvedMailPreviewSchema,
@@ -10,6 +9,7 @@ import {
 } from '../../../shared/schemas/order-detail';
 import { transactionDetailsSchema } from '../../../shared/schemas/order-detail-forms';
 import { envelope, ok, staffFailures } from '../../lib/envelope';
+import { orderPathSchema } from '../../lib/route-params';
 import { addRemark, approvedMailPreview, getOrderDetail, updateTransactionDetails } from './order-detail.service';
 
 export async function orderDetailRoutes(fastify: FastifyInstance) {
@@ -23,7 +23,7 @@ export async function orderDetailRoutes(fastify: FastifyInstance) {
         ...common,
         summary: 'One order in full, with its mail, document, download, remark and process-log histories',
         description: 'orderId is the number (100001) or its encoded form (MjAwMDAy). Unknown ids answer 404.',
-        params: z.object({ orderId: z.string().max(64) }),
+        params: orderPathSchema,
         response: { 200: envelope(orderDetailSchema), ...staffFailures },
       },
     },
@@ -69,7 +69,7 @@ export async function orderDetailRoutes(fastify: FastifyInstance) {
       schema: {
         ...common,
         summary: 'The approved-order e-mail of an order as the customer receives it (nothing is sent)',
-        params: z.object({ orderId: z.string().max(64) }),
+        params: orderPathSchema,
         response: { 200: envelope(approvedMailPreviewSchema), ...staffFailures },
       },
     },

@@ -12,7 +12,7 @@ import { requirePermission, type Staff } from '../../lib/auth';
 import { iso } from '../../lib/dates';
 import { NotFoundError, ORDER_NOT_FOUND } from '../../lib/errors';
 import { logStep } from '../../lib/process-log';
-import { encodeId, parseOrderRef } from '../../../shared/ids';
+import { encodeId } from '../../../shared/ids';
 import { easternDate, easternTime } from '../../../shared/eastern-time';
 import { answerWarnings, type WarningInput } from '../../../shared/order-warnings';
 import type { ApprovedMailPreview, OrderDetail, RemarkEntry } from '../../../shared/schemas/order-detail';
@@ -60,12 +60,10 @@ export async function getOrderDetail(
   db: Db,
   config: Config,
   staff: Staff,
-  ref: string,
+  orderId: number,
   today = new Date(),
 ): Promise<OrderDetail> {
   requirePermission(staff, 'orders:work');
-  const orderId = parseOrderRef(ref);
-  if (orderId === null) throw new NotFoundError(ORDER_NOT_FOUND);
 
   const [found] = await db
     .select({
@@ -237,11 +235,9 @@ export async function approvedMailPreview(
   db: Db,
   config: Config,
   staff: Staff,
-  ref: string,
+  orderId: number,
 ): Promise<ApprovedMailPreview> {
   requirePermission(staff, 'orders:work');
-  const orderId = parseOrderRef(ref);
-  if (orderId === null) throw new NotFoundError(ORDER_NOT_FOUND);
   const ctx = await loadTemplateContext(db, config, orderId);
   // A document erased with the travel details (storage key '') can no longer be attached: as good as none.
   const [doc] = await db

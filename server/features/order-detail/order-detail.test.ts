@@ -614,8 +614,10 @@ describe('GET /api/admin/approved-mail-preview/{orderId}', () => {
     expect(erased.html).toContain(NO_DOCUMENT_YET_NOTE);
     expect(await t.database.db.select().from(mails).where(eq(mails.orderId, id))).toEqual([]);
     expect(await logsOf(id)).toEqual([]);
-    expect(
-      (await t.app.inject({ url: '/api/admin/approved-mail-preview/999999999', headers: team.headers })).statusCode,
-    ).toBe(404);
+    for (const ref of ['999999999', 'not-an-id!', 'MjAwMDAz']) {
+      const missing = await t.app.inject({ url: `/api/admin/approved-mail-preview/${ref}`, headers: team.headers });
+      expect(missing.statusCode, ref).toBe(404);
+      expect(missing.json()).toEqual({ status: 0, message: 'Order not found.' });
+    }
   });
 });
