@@ -1,5 +1,5 @@
 /**
- * How close an order's arrival in Japan is (issue 23, docs/decisions/0016). The arrival is a calendar date without
+ * How close an order's arrival in Japan is (docs/decisions/0016). The arrival is a calendar date without
  * a time, read in Japan's time zone: a date D is "within N hours" when D has begun in Japan by now + N hours, i.e.
  * D <= the JST date of (now + N h). The arrival day itself stays urgent until it ends in Japan; only then has the
  * arrival passed. The server counts with the same keys (yyyymmdd integers, the expression of the orders' arrival

@@ -247,7 +247,7 @@ export const DIALLING_CODES: Readonly<Record<string, string>> = {
 /**
  * The country names in alphabetical order (the lists and filters that offer them). The table above is written in that
  * order (a test checks it with `localeCompare`), so a page need not sort it: the first `localeCompare` of a page starts
- * the browser's collation service, tens of milliseconds of a staff page's load on a slow phone (issue 27).
+ * the browser's collation service, which a staff page's first load should not wait for (docs/decisions/0035).
  */
 export const COUNTRY_NAMES: readonly string[] = Object.keys(DIALLING_CODES);
 

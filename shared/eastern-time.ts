@@ -8,10 +8,9 @@ const ZONE = 'America/New_York';
 
 /**
  * Made at the first time written, not when the module loads: the first Intl object of a page starts the browser's
- * locale data (50-100 ms measured in Chromium on the bench machine), and the track page loads this module for
- * answers it may never show (issue 27). Its own formatter, not staff-time.ts's zonedParts: the public pages load this
- * module, and importing staff-time here made it one more file of the track page's first load (and staff-time importing a
- * shared formatter from here, one more file of a staff page's: 11 -> 12). So the two formatters stay apart.
+ * locale data, and the track page loads this module for answers it may never show. Its own formatter, not
+ * staff-time.ts's zonedParts: the public pages load this module and the staff pages load staff-time.ts, and a shared
+ * formatter would put one more file in each first load. So the two formatters stay apart.
  */
 let partsFormat: Intl.DateTimeFormat | undefined;
 

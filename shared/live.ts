@@ -1,5 +1,5 @@
 /**
- * The staff event stream (issue 23, docs/decisions/0015): what `GET /api/admin/live/stream` sends, and the folder
+ * The staff event stream (docs/decisions/0015): what `GET /api/admin/live/stream` sends, and the folder
  * rules both sides use to say whether an order is in a folder. Mirrors the SQL predicates of
  * server/features/queue-engine/folders.ts (folderPredicate); server/features/live/in-folder.test.ts checks them against it.
  */

@@ -13,7 +13,7 @@ export const PERMISSIONS = {
   'orders:work': EVERYONE,
   'orders:history': ['Admin', 'Manager', 'Team', 'Night Staff'],
   /**
-   * Export a queue's filtered orders as CSV / XLSX (issue 24, docs/decisions/0024); on top of reading the folder
+   * Export a queue's filtered orders as CSV / XLSX (docs/decisions/0024); on top of reading the folder
    * (orders:history for Order History), so a Telecaller cannot export Order History. Narrow it here to take exports
    * from a role without taking its queues.
    */
@@ -26,14 +26,14 @@ export const PERMISSIONS = {
   'orders:reassign': LEADERS,
   'team:manage': LEADERS,
   'gateway:manage': LEADERS,
-  /** Require two-factor sign-in, reset a member's second factor, see and end anyone's sessions (issue 21). */
+  /** Require two-factor sign-in, reset a member's second factor, see and end anyone's sessions. */
   'team:security': ['Admin'],
   'password:change': ['Admin', 'Manager', 'Team', 'Telecaller'],
   'reports:processed': LEADERS,
   'mail:outbox': ['Admin'],
   /** Chargeback evidence: defence packs (PDF and printable page) and mailing the download history (docs/decisions/0004). */
   'orders:defence-pack': LEADERS,
-  /** Share a saved queue view with everyone, stop sharing it, delete a shared view (issue 24, docs/decisions/0023). */
+  /** Share a saved queue view with everyone, stop sharing it, delete a shared view (docs/decisions/0023). */
   'views:share': LEADERS,
 } as const satisfies Record<string, readonly Role[]>;
 

@@ -1,5 +1,5 @@
 /**
- * THE way staff screens write a moment (issue 26 point 4, docs/decisions/0027): one zone (STAFF_TIME_ZONE, default
+ * THE way staff screens write a moment (docs/decisions/0027): one zone (STAFF_TIME_ZONE, default
  * America/New_York), one shape (YYYY-MM-DD HH:mm, or HH:mm:ss where seconds matter: histories and logs), and a
  * zone label that is always true. A column header names the zone by its standard-time abbreviation
  * (`zoneHeading`: "EST" for US Eastern, the spec's word); a value whose own abbreviation differs (summer: "EDT")

@@ -1,6 +1,6 @@
 /**
  * The staff screens' own sign-in forms (Change Password, a two-factor code): only these are built when such a screen
- * loads, not auth.ts's request and answer schemas (issue 27, docs/decisions/0035). auth.ts builds the server's
+ * loads, not auth.ts's request and answer schemas (docs/decisions/0035). auth.ts builds the server's
  * schemas from the same fields.
  */
 import { z } from 'zod';

@@ -1,6 +1,6 @@
 /**
  * Bulk moves' limit and sentences, zod-free: a queue screen needs them when it loads, and bulk-orders.ts builds
- * schemas (issue 27, docs/decisions/0035). The server imports them from here too.
+ * schemas (docs/decisions/0035). The server imports them from here too.
  */
 
 /** Most orders one bulk request changes (the largest page a queue shows is as many). */
@@ -10,7 +10,7 @@ export const BULK_ACTIONS = ['move', 'assign', 'delete'] as const;
 export type BulkAction = (typeof BULK_ACTIONS)[number];
 
 // Grouped by hand ("5,000"): toLocaleString here would start the browser's number formatting (Intl) when a queue's
-// code loads, not when the message is shown (issue 27).
+// code loads, not when the message is shown.
 const bulkMaxText = String(BULK_MAX_ORDERS).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 export const tooManyMessage = `At most ${bulkMaxText} orders can be changed at once; narrow the filter and try again.`;
 

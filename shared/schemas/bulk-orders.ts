@@ -1,5 +1,5 @@
 /**
- * Bulk moves (issue 24 point 4, docs/decisions/0025): one request that moves, assigns or deletes many orders, named
+ * Bulk moves (docs/decisions/0025): one request that moves, assigns or deletes many orders, named
  * one by one (`orderIds`) or as "all N matching the filter" (`all` + `expectedCount`). Every order gets its own
  * outcome: done, or refused and why.
  */

@@ -1,6 +1,6 @@
 /**
  * The defence packs' kinds and titles, zod-free: the order page shows them without building the packs' schemas
- * (issue 27, docs/decisions/0035). The server imports them from here too.
+ * (docs/decisions/0035). The server imports them from here too.
  */
 
 export const DEFENCE_PACK_TYPES = [1, 2] as const;

@@ -1,5 +1,5 @@
 /**
- * An erasure of an order's personal data (issue 22), as the order detail and the defence packs show it: what was
+ * An erasure of an order's personal data, as the order detail and the defence packs show it: what was
  * erased, when, by whom (a member for a permanent deletion, "Retention policy" for the retention job) and the rule.
  */
 import { z } from 'zod';

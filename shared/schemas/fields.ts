@@ -32,8 +32,8 @@ export function serialIdField(label: string) {
 }
 
 /**
- * Highest page a list answers. Beyond it (page x limit) outgrew what an OFFSET can take (page=9007199254740991 with
- * limit=5000 was a 500); a million pages of the smallest size is ten times every order a large deployment holds.
+ * Highest page a list answers. Beyond it, page x limit outgrows what an OFFSET can take and the statement would fail
+ * (a 500, not a 400); a million pages of the smallest size is ten times every order a large deployment holds.
  */
 export const MAX_PAGE = 1_000_000;
 

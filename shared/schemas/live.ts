@@ -1,4 +1,4 @@
-/** Requests of the live feature (issue 23): a tab's presence on an order. */
+/** Requests of the live feature: a tab's presence on an order. */
 import { z } from 'zod';
 import { PRESENCE_STATES } from '../live';
 import { orderIdField } from './order-id';

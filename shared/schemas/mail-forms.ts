@@ -1,7 +1,7 @@
 /**
  * The mail fields the staff screens' forms check with (Upload Document, Email History, the download history's mail,
  * Manage Invoices): only these are built when a form's screen loads, not mail.ts's request and answer schemas
- * (issue 27, docs/decisions/0035). mail.ts builds the server's schemas from the same fields.
+ * (docs/decisions/0035). mail.ts builds the server's schemas from the same fields.
  */
 import { z } from 'zod';
 import { textField } from './fields';

@@ -1,6 +1,6 @@
 /**
  * Mail's providers, kinds and statuses with their labels, zod-free: screens show them without building mail's
- * schemas (issue 27, docs/decisions/0035). The server imports them from here too.
+ * schemas (docs/decisions/0035). The server imports them from here too.
  */
 
 export const MAIL_PROVIDERS = ['ses', 'smtp'] as const;

@@ -1,6 +1,6 @@
 /**
  * The order page's own forms (Add Comment's remark, Transaction Details): only these are built when the page loads,
- * not order-detail.ts's request and answer schemas (issue 27, docs/decisions/0035). order-detail.ts builds the
+ * not order-detail.ts's request and answer schemas (docs/decisions/0035). order-detail.ts builds the
  * server's schemas from the same fields.
  */
 import { z } from 'zod';

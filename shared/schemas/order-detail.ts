@@ -106,7 +106,7 @@ export const orderDetailSchema = z.object({
   purged_at: z.string().nullable(),
   /** When the passport, travel and customs answers and the document were erased (retention, or with purged_at). */
   travel_erased_at: z.string().nullable(),
-  /** What was erased, when and by whom (issue 22), oldest first: the page's notice. */
+  /** What was erased, when and by whom, oldest first: the page's notice. */
   erasures: z.array(erasureEntrySchema),
   // Procedure category
   has_japanese_passport: z.string(),

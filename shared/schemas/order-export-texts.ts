@@ -1,6 +1,6 @@
 /**
  * Exports' formats, limit and header, zod-free: a queue screen's Export menu needs the header when it loads, and
- * order-export.ts builds schemas (issue 27, docs/decisions/0035). The server imports them from here too.
+ * order-export.ts builds schemas (docs/decisions/0035). The server imports them from here too.
  */
 
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;

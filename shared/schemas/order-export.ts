@@ -1,5 +1,5 @@
 /**
- * Exports of a queue's filtered orders and of the summary reports (issue 24 point 5, docs/decisions/0024).
+ * Exports of a queue's filtered orders and of the summary reports (docs/decisions/0024).
  * The body of an order export is search-order's without start/end (folder, search, month, the queue filters and the
  * sort): every matching row, in the list's order.
  */

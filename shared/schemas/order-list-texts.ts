@@ -1,6 +1,6 @@
 /**
  * The queue list's limits, zod-free: a queue screen needs them when it loads, and order-list.ts builds schemas
- * (issue 27, docs/decisions/0035). The server imports them from here too.
+ * (docs/decisions/0035). The server imports them from here too.
  */
 
 export const ORDER_LIST_DEFAULT_LIMIT = 10;

@@ -26,7 +26,7 @@ export const orderListQuerySchema = z
     /** Future Order only: the month tile that was opened. */
     processMonth: month.optional(),
     sort: orderSortField.optional(),
-    /** Queue filters (issue 24): the same optional fields as search-order's, lists comma-separated. */
+    /** Queue filters: the same optional fields as search-order's, lists comma-separated. */
     ...queueFilterFields(),
     /** Sent by the original client (fixed at 1, and the user's name); ignored. */
     delay: textField('delay')
@@ -50,7 +50,7 @@ export const searchOrderSchema = z
     folderName: folder,
     processMonth: month.optional(),
     sort: orderSortField.optional(),
-    /** Queue filters (issue 24), applied with the folder and the search; the status filter is Order History's only. */
+    /** Queue filters, applied with the folder and the search; the status filter is Order History's only. */
     ...queueFilterFields(),
   })
   .refine((b) => b.end > b.start && b.end - b.start <= ORDER_LIST_MAX_LIMIT, {

@@ -1,5 +1,5 @@
 /**
- * Queue filters and sorts (issue 24, docs/decisions/0023): optional fields of `POST /api/admin/search-order`
+ * Queue filters and sorts (docs/decisions/0023): optional fields of `POST /api/admin/search-order`
  * (and of the queue list's query, the export and bulk-move bodies). The server turns them into SQL in
  * server/features/queue-engine/queue-filters.ts; the web keeps them in the address (queueFiltersToQuery).
  *
@@ -171,8 +171,8 @@ const buildQueueFilterFields = () =>
 
 /*
  * Built on first use, not when the module loads: a queue screen imports this module for its keys and helpers, and
- * these fields are ~800 zod schemas, tens of milliseconds of a phone's main thread before the first rows (issue 27,
- * docs/decisions/0035). The screen needs them only for filters in its address or its filter bar.
+ * these fields are hundreds of zod schemas, built on a phone's main thread before the first rows if built at load
+ * (docs/decisions/0035). The screen needs them only for filters in its address or its filter bar.
  */
 let fields: ReturnType<typeof buildQueueFilterFields> | undefined;
 /** The filter fields: merge into a body or query schema (all optional). */

@@ -1,6 +1,6 @@
 /**
- * The reports' page sizes and messages, zod-free: screens show them without building the reports' schemas (issue 27,
- * docs/decisions/0035). The server imports them from here too.
+ * The reports' page sizes and messages, zod-free: screens show them without building the reports' schemas
+ * (docs/decisions/0035). The server imports them from here too.
  */
 
 export const PROCESSING_LOG_PAGE_SIZES = [10, 25, 50, 100] as const;

@@ -1,5 +1,5 @@
 /**
- * Reports, processing logs and the gateway setting (product: screens.md#reports-screens, orders.md#reports, messages.md#validation, api.md#calls; issue 6).
+ * Reports, processing logs and the gateway setting (product: screens.md#reports-screens, orders.md#reports, messages.md#validation, api.md#calls).
  * Dates are calendar days in UTC (as the queue lists show them), YYYY-MM-DD, both ends
  * included. An empty string is "no date", as the original client sends.
  */

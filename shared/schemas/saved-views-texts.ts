@@ -1,6 +1,6 @@
 /**
  * Saved views' limits, zod-free: the queue screen's views bar needs them when it loads, and saved-views.ts builds
- * schemas (issue 27, docs/decisions/0035). The server imports them from here too.
+ * schemas (docs/decisions/0035). The server imports them from here too.
  */
 
 export const SAVED_VIEW_NAME_MAX = 60;

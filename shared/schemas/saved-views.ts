@@ -1,5 +1,5 @@
 /**
- * Saved queue views (issue 24, docs/decisions/0023): a member's name for a queue with its filters, sort and page
+ * Saved queue views (docs/decisions/0023): a member's name for a queue with its filters, sort and page
  * size, kept as the address query the queue page reads (`?nationality=India&sort=arrival&limit=50`).
  */
 import { z } from 'zod';

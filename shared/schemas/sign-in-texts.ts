@@ -1,6 +1,6 @@
 /**
  * The sign-in form's rules and messages (product: messages.md#validation), zod-free: the sign-in page is a small app of its own
- * (issue 27) that checks its fields with these, and `auth.ts` builds the server's schemas from the same texts and
+ * that checks its fields with these, and `auth.ts` builds the server's schemas from the same texts and
  * pattern, so the page and the server say the same thing.
  */
 

@@ -1,5 +1,5 @@
 /**
- * The public tracking site's texts and rules that the pages need without zod (issue 27: the public pages load no
+ * The public tracking site's texts and rules that the pages need without zod (the public pages load no
  * schema library); tracking.ts builds the server's schemas from the same values.
  */
 export const TRACK_MESSAGES = {

@@ -1,6 +1,6 @@
 /**
  * Which queues have Work next, zod-free: the queue screen needs it when it loads, and work-next.ts builds schemas
- * (issue 27, docs/decisions/0035). The server imports it from here too.
+ * (docs/decisions/0035). The server imports it from here too.
  */
 
 /** The queues with a Work next button; also the queues that can be sorted by arrival date. */

@@ -1,4 +1,4 @@
-/** Work next and arrival urgency (issue 23, docs/decisions/0016). */
+/** Work next and arrival urgency (docs/decisions/0016). */
 import { z } from 'zod';
 import { WORK_NEXT_FOLDERS } from './work-next-texts';
 
@@ -20,5 +20,5 @@ export const arrivalUrgencySchema = z.object({
 });
 export type ArrivalUrgencyInfo = z.infer<typeof arrivalUrgencySchema>;
 
-/** Queue order (issue 24): the sorts live with the queue filters. */
+/** Queue order: the sorts live with the queue filters. */
 export { ORDER_SORTS, orderSortField, type OrderSort } from './queue-filters';
