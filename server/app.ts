@@ -82,7 +82,7 @@ const storesNothing = (url: string) => API_URL.test(url) && !DOCS_URL.test(url);
 export { LOG_REDACT } from './lib/log-safety';
 
 /**
- * Delivery of the built web app (issue 27, docs/decisions/0019). Vite names every file under /assets/ by a hash of
+ * Delivery of the built web app (docs/decisions/0019). Vite names every file under /assets/ by a hash of
  * its content, so a browser may keep it for a year without asking again; index.html (which names the current
  * hashes) is asked for again every time. The build writes .br and .gz copies of the assets beside them;
  * @fastify/static answers the one the request accepts.

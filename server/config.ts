@@ -33,7 +33,7 @@ const flag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
-/** Documents, storage and mail (issue 8). Cross-field rules are checked in loadConfig. */
+/** Documents, storage and mail. Cross-field rules are checked in loadConfig. */
 const documentAndMailEnv = {
   UPLOAD_MAX_BYTES: z.coerce
     .number()
@@ -82,7 +82,7 @@ const documentAndMailEnv = {
     .default(60_000),
 };
 
-/** The public tracking site (issue 5). */
+/** The public tracking site. */
 const publicSiteEnv = {
   CUSTOMER_TOKEN_TTL: z
     .string()
@@ -108,7 +108,7 @@ const publicSiteEnv = {
   GEOIP_DB_PATH: z.string().min(1).optional(),
 };
 
-/** Retention of personal data (issue 22, docs/decisions/0014): the periods and how often the job looks. */
+/** Retention of personal data (docs/decisions/0014): the periods and how often the job looks. */
 const retentionEnv = {
   RETENTION_TRAVEL_DAYS: z.coerce
     .number()
@@ -128,7 +128,7 @@ const retentionEnv = {
     .default('1h'),
 };
 
-/** Exports of a queue's orders (issue 24, docs/decisions/0024): the most rows one file may hold. */
+/** Exports of a queue's orders (docs/decisions/0024): the most rows one file may hold. */
 const exportEnv = {
   EXPORT_MAX_ROWS: z.coerce
     .number()
@@ -138,7 +138,7 @@ const exportEnv = {
     .default(1_000_000),
 };
 
-/** The staff event stream (issue 23, docs/decisions/0015). */
+/** The staff event stream (docs/decisions/0015). */
 const liveEnv = {
   LIVE_HEARTBEAT_MS: z.coerce
     .number()
@@ -160,7 +160,7 @@ const liveEnv = {
     .default(30_000),
 };
 
-/** Operations (issue 28, docs/operations.md): who may read /api/metrics, and how long a stopping process drains. */
+/** Operations (docs/operations.md): who may read /api/metrics, and how long a stopping process drains. */
 const operationsEnv = {
   METRICS_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
   METRICS_ALLOW: z
@@ -192,7 +192,7 @@ const operationsEnv = {
   READINESS_DRAIN_MS: z.coerce.number().int().min(0).max(10_000, 'must be at most 10000').default(0),
 };
 
-/** Arrival urgency of queue rows (issue 23, docs/decisions/0016): hours before the arrival day begins in Japan. */
+/** Arrival urgency of queue rows (docs/decisions/0016): hours before the arrival day begins in Japan. */
 const urgencyEnv = {
   ARRIVAL_URGENT_HOURS: z.coerce
     .number()
@@ -216,8 +216,8 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
   /**
-   * Connections to PostgreSQL (DATABASE_URL only). Few by default: on two cores, 3 or 4 served a deep queue page
-   * with about half the p99 of 10 or 20, which PostgreSQL time-sliced (docs/decisions/0008).
+   * Connections to PostgreSQL (DATABASE_URL only). Few by default: beyond about twice the cores, PostgreSQL
+   * time-slices the statements and every request waits longer (docs/decisions/0008).
    */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1, 'must be at least 1').max(200, 'must be at most 200').default(4),
   DATA_DIR: z.string().min(1).default('./data'),
@@ -231,7 +231,7 @@ const envSchema = z.object({
     .default('8h'),
   DEMO_ORDERS: z.coerce.number().int().min(0).max(1_000_000).optional(),
   APP_NAME: z.string().min(1).default('Japan Arrival Card'),
-  /** The one zone of every date and time on staff screens (issue 26, docs/decisions/0027): an IANA zone name. */
+  /** The one zone of every date and time on staff screens (docs/decisions/0027): an IANA zone name. */
   STAFF_TIME_ZONE: z
     .string()
     .refine(isTimeZone, 'must be an IANA time zone name, e.g. America/New_York')

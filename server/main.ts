@@ -65,7 +65,7 @@ async function main() {
       })
     : null;
 
-  // Retention (issue 22): every process keeps the clock; an advisory lock lets one erase at a time.
+  // Retention: every process keeps the clock; an advisory lock lets one erase at a time.
   const retention = new RetentionJob(
     { db: database.db, storage: storageFor(config), log: app.log.child({ component: 'retention' }) },
     config,

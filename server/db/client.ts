@@ -91,9 +91,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
 /**
  * A checked-out client goes back to the pool, to be discarded, the moment its connection dies, and a later
- * release is a no-op. Drizzle's transaction sends BEGIN before its try/finally: when BEGIN met a dead
- * connection, the client was never released, and each database drop cost the pool a connection for good
- * (after a few, every request waited for one that never came back).
+ * release is a no-op. Drizzle's transaction sends BEGIN before its try/finally: when BEGIN meets a dead
+ * connection, the client is never released, and each database drop would cost the pool a connection for good
+ * (after a few, every request would wait for one that never comes back).
  */
 function releasedWhenDead(client: pg.PoolClient): pg.PoolClient {
   const release = client.release;

@@ -1,5 +1,5 @@
 /**
- * Telling "the database is away" from every other error (issue 22 item 5). A
+ * Telling "the database is away" from every other error. A
  * PostgreSQL restart or failover ends the app's connections; the request that
  * was using one fails, and so does any request while the server cannot be
  * reached. Those are worth a retry: the app answers them 503 and logs only the

@@ -1,5 +1,5 @@
 /**
- * THE list of personal data (issue 22, docs/decisions/0014-personal-data-erasure-and-retention.md): every column
+ * THE list of personal data (docs/decisions/0014-personal-data-erasure-and-retention.md): every column
  * of every table, personal or not, and how a personal one is erased. Erasure (permanent deletion), retention and
  * their tests read it; a test compares it with the live database's columns, so a new column that is in no list
  * fails the suite until someone decides here what it is.
@@ -364,7 +364,7 @@ export const PERSONAL_DATA: TableRules[] = [
     },
   },
   {
-    // Saved views (issue 24, docs/decisions/0023): a member's own working set-up, deleted with the member.
+    // Saved views (docs/decisions/0023): a member's own working set-up, deleted with the member.
     table: schema.savedViews,
     perOrder: false,
     columns: {
@@ -491,7 +491,7 @@ export const PERSONAL_DATA: TableRules[] = [
     columns: Object.fromEntries(['day', 'next_day', 'shard', 'n'].map((c) => [c, kept('counts, no order')])),
   },
   {
-    // Issue 23 (docs/decisions/0015): what the staff event stream sends. Ids, statuses, dates and a step name only:
+    // What the staff event stream sends (docs/decisions/0015). Ids, statuses, dates and a step name only:
     // no customer's data, so nothing here is erased; the retention job deletes rows after LIVE_EVENTS_KEEP.
     table: schema.liveEvents,
     perOrder: false,
@@ -513,7 +513,7 @@ export const PERSONAL_DATA: TableRules[] = [
     },
   },
   {
-    // Issue 23: which member has which order open, per browser tab; rows expire within LIVE_PRESENCE_TTL_MS.
+    // Which member has which order open, per browser tab; rows expire within LIVE_PRESENCE_TTL_MS.
     table: schema.orderPresence,
     perOrder: false,
     columns: {
@@ -525,7 +525,7 @@ export const PERSONAL_DATA: TableRules[] = [
     },
   },
   {
-    // Issue 24 point 5 (docs/decisions/0024): the audit line of every export; deleted EXPORT_AUDIT_DAYS after it was
+    // The audit line of every export (docs/decisions/0024); deleted EXPORT_AUDIT_DAYS after it was
     // written (the retention job). The search text is never stored (a search is often a customer's name): only
     // whether one was used and its length.
     table: schema.orderExports,

@@ -235,7 +235,7 @@ export const orders = pgTable(
       index('orders_processed_by_idx')
         .on(t.processedAt, t.processedByName)
         .where(sql`${t.processedAt} is not null`),
-      // Queue pages (issue 3): one partial index per folder shape, in list order, holding every column its predicate
+      // Queue pages: one partial index per folder shape, in list order, holding every column its predicate
       // reads, so page 500 is an index-only walk of 5000 entries (lists.service.ts pages ids first, then joins).
       // Mode and date ride along so "standard, or future whose date has arrived" is checked in the index (index-only scan).
       index('orders_queue_new_idx')
@@ -252,7 +252,7 @@ export const orders = pgTable(
       index('orders_queue_future_idx')
         .on(t.processingDate, t.createdAt.desc(), t.orderId.desc())
         .where(sql`${t.processStatus} = 'New' and ${t.processingMode} = 'future'`),
-      // A Future Order month table: the month's orders newest first, without visiting the other months (was ~30 ms at 1M orders).
+      // A Future Order month table: the month's orders newest first, without visiting the other months.
       index('orders_queue_future_month_idx')
         .on(sql`(extract(month from ${t.processingDate}))`, t.createdAt.desc(), t.orderId.desc(), t.processingDate)
         .where(sql`${t.processStatus} = 'New' and ${t.processingMode} = 'future'`),
@@ -274,7 +274,7 @@ export const orders = pgTable(
       index('orders_evidence_due_idx')
         .on(sql`(coalesce(${t.paidAt}, ${t.createdAt}))`)
         .where(sql`${t.purgedAt} is null and ${t.processStatus} <> 'ChargeBack'`),
-      // Work next and the arrival sort (issue 23, docs/decisions/0016): unassigned New / Priority orders and a member's
+      // Work next and the arrival sort (docs/decisions/0016): unassigned New / Priority orders and a member's
       // open orders by arrival date (yyyymmdd, as orders_travel_due_idx), then oldest first. Built CONCURRENTLY by
       // migration 0025; the expressions and predicates must stay those of work-next.service.ts and arrival-sort.ts.
       // The arrival's three columns ride along so that a page or a count is an index-only scan (PostgreSQL reads the
@@ -309,7 +309,7 @@ export const orders = pgTable(
         .where(
           sql`${t.assignedToId} is not null and ${t.processStatus} not in ('Completed','Refunds','ChargeBack','Deleted')`,
         ),
-      // Queue filters and sorts (issue 24, docs/decisions/0023), built CONCURRENTLY by migrations 0026 and 0029: every
+      // Queue filters and sorts (docs/decisions/0023), built CONCURRENTLY by migrations 0026 and 0029: every
       // order by arrival (the sort in any queue, both ways, and an arrival range), by name (lower-cased, as queueOrderBy
       // sorts), by nationality newest first (a rare nationality in a large queue), and a status folder by arrival. The
       // columns after the sort keys are the folder predicates' and the filters': an exact filtered total is then an
@@ -532,7 +532,7 @@ export const processLogs = pgTable(
 );
 
 /**
- * Report counters (issue 6), kept by statement-level triggers on orders (migrations 0006, 0008), so the
+ * Report counters, kept by statement-level triggers on orders (migrations 0006, 0008), so the
  * Country Order List and Order Processed reports read a few hundred small rows instead of every order.
  * report 'country': orders not Deleted, by created_at's UTC day, label = nationality.
  * report 'processed': orders processed and not Deleted, by processed_at's UTC day, label = processed_by_name.
@@ -555,7 +555,7 @@ export const orderReportCounts = pgTable(
 );
 
 /**
- * Order Processing Logs list (issue 6): one row per order and UTC day with process-log lines, kept by
+ * Order Processing Logs list: one row per order and UTC day with process-log lines, kept by
  * triggers on process_logs. next_day is the order's next day with lines ('infinity' for its last), so
  * "orders with lines between a and b" are the rows with day in [a, b] and next_day > b: one row each.
  */
@@ -694,7 +694,7 @@ export const appSettings = pgTable('app_settings', {
 });
 
 /**
- * Live events (issue 23, docs/decisions/0015): what the staff event stream sends, written by triggers on orders and
+ * Live events (docs/decisions/0015): what the staff event stream sends, written by triggers on orders and
  * process_logs in the same transaction as the change, so every path (moves, assignment, delete, intake, erasure, bulk
  * loads) is covered. No personal data: ids, statuses, modes, dates, staff ids and a process-log step name. `kind`:
  * 'order' (a change of status, mode, processing date or assignee; old_* null on insert, new_* null on delete),
@@ -724,7 +724,7 @@ export const liveEvents = pgTable(
 );
 
 /**
- * Who has an order open (issue 23): one row per browser tab (`client_id`, random per tab) of a member, renewed by a
+ * Who has an order open: one row per browser tab (`client_id`, random per tab) of a member, renewed by a
  * heartbeat; a row past `expires_at` is deleted by the listener of any process, which tells every stream.
  */
 export const orderPresence = pgTable(
@@ -742,7 +742,7 @@ export const orderPresence = pgTable(
 );
 
 /**
- * Saved views of the queues (issue 24, docs/decisions/0023): a member's name for a folder and the address query of
+ * Saved views of the queues (docs/decisions/0023): a member's name for a folder and the address query of
  * its filters, sort and page size. `shared` (set by an Admin or Manager) shows it to everyone. Deleted with the
  * member. Personal data: see server/db/personal-data.ts.
  */
@@ -769,7 +769,7 @@ export const savedViews = pgTable(
 );
 
 /**
- * One row per export of orders or of a report (issue 24 point 5, docs/decisions/0024): who, what (queue or report,
+ * One row per export of orders or of a report (docs/decisions/0024): who, what (queue or report,
  * the filters without the search text: whether a search was used and its length only, since a search is often a
  * customer's name), the format and how many rows, written before the first byte leaves; `rows_written` and
  * `finished_at` when the file was complete (null: the download was cut off). Deleted a year after (retention job).

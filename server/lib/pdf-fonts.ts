@@ -1,7 +1,7 @@
 /**
  * The font every generated PDF (invoices, defence packs) draws with: DejaVu Sans, regular and bold,
- * embedded (pdfkit keeps only the glyphs a document uses, ~20 kB). pdfkit's built-in Helvetica encodes
- * Latin-1 only, so a customer named "Łukasz Dvořák" or "Ольга" came out wrong or as "?"; DejaVu Sans
+ * embedded (pdfkit keeps only the glyphs a document uses). pdfkit's built-in Helvetica encodes
+ * Latin-1 only, so a customer named "Łukasz Dvořák" or "Ольга" would come out wrong or as "?"; DejaVu Sans
  * covers the Latin, Greek and Cyrillic scripts, Vietnamese included. A character it has no glyph for
  * (Japanese, Chinese: passports print names in Latin letters) becomes "?", not an empty box.
  */
@@ -24,8 +24,8 @@ let loading: Promise<Loaded> | undefined;
 let loaded: Loaded | undefined;
 
 /**
- * pdfkit, fontkit and the two font files (~1.5 MB), loaded once, at the first PDF a process makes: together
- * they were about a fifth of the server's start-up, for documents most restarts never draw.
+ * pdfkit, fontkit and the two font files, loaded once, at the first PDF a process makes: they are a large part of
+ * what a start-up would read, for documents most restarts never draw.
  */
 function load(): Promise<Loaded> {
   loading ??= (async () => {

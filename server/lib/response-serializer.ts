@@ -6,8 +6,8 @@
  * and refuses a missing required one (500); it is several times faster on large
  * answers (a 500-row queue page, a 238-row report), see docs/decisions/0007.
  *
- * Compiled at a route's first answer, not at start: compiling every route's serializer up front was about a fifth of
- * a restart (issue 27, docs/decisions/0028); the first answer of each route pays its few milliseconds once.
+ * Compiled at a route's first answer, not at start: a restart then compiles nothing for routes it does not serve
+ * yet (docs/decisions/0028), and the first answer of each route pays its compilation once.
  */
 import fastJsonStringify, { type Schema } from 'fast-json-stringify';
 import type { FastifyInstance } from 'fastify';

@@ -222,9 +222,9 @@ const MERCHANTS = ['Arrival Services Ltd', 'Travel Docs Online LLC'];
  * How a live service's orders stand by their age. Staff work New orders within a day or two, so an order a
  * few days old is mostly finished and one weeks old almost always closed; a few stay in progress (awaiting
  * the customer or the government) and a very few are forgotten in New. A future-mode order is the exception:
- * it waits in New until its processing date (see `next`). Overall about 6% of orders are New, as on a live
- * queue; with one weight table for every age, a third of even four-month-old orders had been New, which
- * made New Orders hold a third of the whole archive.
+ * it waits in New until its processing date (see `next`). So only a small share of the orders are New, as on a
+ * live queue; one weight table for every age would leave old orders New as often as young ones, and New Orders
+ * would hold a large part of the whole archive.
  */
 const STATUS_BY_AGE: { youngerThanDays: number; weights: [ProcessStatus, number][] }[] = [
   {
@@ -299,8 +299,8 @@ export interface GeneratorOptions {
 }
 
 /**
- * Async because faker is loaded here, at the first seeding, not with the server: its import was a tenth of every
- * start-up on a data folder seeded long ago (issue 27 point 4).
+ * Async because faker is loaded here, at the first seeding, not with the server: a start-up on a data folder seeded
+ * long ago does not load it.
  */
 export async function createOrderGenerator(options: GeneratorOptions) {
   const seed = options.seed ?? 20251121;

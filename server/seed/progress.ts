@@ -1,6 +1,6 @@
 /**
  * Progress of long work (seeding), said at most every `everyMs` and always at the end, so a person or a service
- * manager watching the output never waits long without a word (issue 28: 122 s of silence seeding 100,000).
+ * manager watching the output never waits long without a word, however many orders are seeded.
  */
 export interface Progress {
   /** `done` of `total` units finished; `what` names them ("orders loaded"). */

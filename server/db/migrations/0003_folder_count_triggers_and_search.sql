@@ -1,4 +1,4 @@
--- Issue 3: incremental folder counts and the queue search index.
+-- Incremental folder counts and the queue search index.
 -- Folder counts: every order belongs to a few buckets (order_count_buckets); statement-level
 -- triggers with transition tables add and subtract per bucket, grouped, so a COPY of a million
 -- rows costs one grouped upsert and a status move two or three small ones. Each backend writes to

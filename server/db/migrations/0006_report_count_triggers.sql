@@ -1,4 +1,4 @@
--- Issue 6: report counters kept by triggers, so reports stay exact and fast at a million orders.
+-- Report counters kept by triggers, so reports stay exact and fast at a million orders.
 --
 -- 1. order_report_counts (Country Order List, Order Processed): every order that is not Deleted adds 1
 --    to its ('country', grain, day, nationality, mode) rows, and, once processed, to its ('processed',

@@ -1,4 +1,4 @@
--- Issue 6: writers of one order's log lines take turns on a transaction-level advisory lock per order
+-- Writers of one order's log lines take turns on a transaction-level advisory lock per order
 -- instead of the orders row lock of migration 0006, so a process-log line never waits for (or dirties)
 -- the orders row, and cannot deadlock against a transaction that updates the order. A batch of more
 -- than 64 orders (bulk loads) locks order_log_days itself instead of taking one advisory lock per order.

@@ -1,4 +1,4 @@
--- Issue 6: one order_report_counts row per (report, grain, day, label) with a column per processing mode,
+-- One order_report_counts row per (report, grain, day, label) with a column per processing mode,
 -- instead of a row per mode: a report sums a third of the rows. The counters are rebuilt below.
 DELETE FROM "order_report_counts";--> statement-breakpoint
 ALTER TABLE "order_report_counts" DROP CONSTRAINT "order_report_counts_report_grain_day_label_mode_pk";--> statement-breakpoint

@@ -1,7 +1,7 @@
 -- Digit searches (a telephone, an order id) through the trigram index intersect digit trigrams: only a thousand
--- exist, so each is held by ~17,000 of 1M orders, and "10974" cost ~0.8 ms in the index for 44 matches. Every
--- four-digit window of every digit run, as an integer (0..9999: a window always has four digits), gives lists of
--- ~1,000 orders and the same search ~0.05 ms. A window found is only a candidate; the search checks the term.
+-- exist, so each is held by a large share of the orders and a short number walks long lists for few matches. Every
+-- four-digit window of every digit run, as an integer (0..9999: a window always has four digits), gives lists ten
+-- times shorter. A window found is only a candidate; the search checks the term.
 CREATE OR REPLACE FUNCTION search_digit_grams(p_text text) RETURNS integer[]
 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   SELECT coalesce(array_agg(DISTINCT substr(run[1], i, 4)::integer), '{}')

@@ -4,7 +4,7 @@
 -- reads only its part's matches, and the archive of closed orders, which only grows, is read only by the
 -- folders that show it. Every order is in exactly one part, so an insert or a status move still writes to one
 -- trigram index. The predicates must stay those of SEARCH_PARTS (server/features/orders/folders.ts); each keeps
--- migration 0014's 128 kB pending list. Building them reads the table once each: ~18 s at 1M orders, writes blocked.
+-- migration 0014's 128 kB pending list. Building them reads the table once each, with writes blocked meanwhile.
 CREATE INDEX orders_search_new_trgm_idx ON orders USING gin (search_text gin_trgm_ops)
   WITH (gin_pending_list_limit = 128)
   WHERE process_status = 'New';--> statement-breakpoint

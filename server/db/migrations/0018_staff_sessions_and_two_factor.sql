@@ -1,5 +1,5 @@
 -- Staff sessions (the token names its row, so one can end alone), two-factor sign-in (TOTP secrets encrypted,
--- recovery codes hashed) and staff security events (issue 21). New tables and nullable columns on team_members only.
+-- recovery codes hashed) and staff security events. New tables and nullable columns on team_members only.
 
 CREATE TABLE "staff_recovery_codes" (
 	"id" serial PRIMARY KEY NOT NULL,

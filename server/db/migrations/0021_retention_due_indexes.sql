@@ -1,5 +1,5 @@
 -- migrate:no-transaction
--- Retention (issue 22): the orders due for each erasure, found oldest first without reading the orders already
+-- Retention: the orders due for each erasure, found oldest first without reading the orders already
 -- erased or in ChargeBack (server/features/erasure/retention.service.ts; its due queries use exactly these
 -- expressions and predicates). Built CONCURRENTLY, so orders stay writable meanwhile; the runner applies this file
 -- outside a transaction (server/db/migrate.ts). Each index is dropped first in case a crash left it half-built

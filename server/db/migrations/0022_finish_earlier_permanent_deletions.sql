@@ -1,4 +1,4 @@
--- Issue 22: orders permanently deleted before the list of personal data (server/db/personal-data.ts) kept some of
+-- Orders permanently deleted before the list of personal data (server/db/personal-data.ts) kept some of
 -- it: nationality, passport expiry, occupation, travel answers, process-log details quoting the e-mail, IP addresses
 -- and transaction id, mail errors. This finishes their erasure as personal-data.ts says today, once: they are the
 -- orders with purged_at set and travel_erased_at (added by 0020) not. Their remarks, downloads, documents, files and

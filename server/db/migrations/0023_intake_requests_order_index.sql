@@ -1,5 +1,5 @@
 -- migrate:no-transaction
--- Issue 22: an order's intake request found by its order id (erasure blanks its request_hash), instead of reading
+-- An order's intake request found by its order id (erasure blanks its request_hash), instead of reading
 -- every request: one per order that came through the intake API. CONCURRENTLY, so intake keeps writing meanwhile;
 -- dropped first in case a crash left it half-built.
 DROP INDEX CONCURRENTLY IF EXISTS "intake_requests_order_idx";--> statement-breakpoint

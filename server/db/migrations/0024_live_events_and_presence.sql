@@ -27,11 +27,11 @@ CREATE TABLE "order_presence" (
 ALTER TABLE "order_presence" ADD CONSTRAINT "order_presence_member_id_team_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."team_members"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "live_events_created_idx" ON "live_events" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "order_presence_order_idx" ON "order_presence" USING btree ("order_id");--> statement-breakpoint
--- Issue 23: live events, written in the changing transaction by statement-level triggers with transition tables
+-- Live events, written in the changing transaction by statement-level triggers with transition tables
 -- (like the folder counts). A statement that changes more than 200 orders (a bulk load, a mass move) writes one
 -- 'resync' event instead of one per order. The triggers do not NOTIFY: a transaction that notifies holds
--- PostgreSQL's database-wide notify lock through its commit, which made concurrent status moves commit one at a
--- time (a third of their throughput). The app notifies after the request has committed, and every listening
+-- PostgreSQL's database-wide notify lock through its commit, which would make concurrent status moves commit one
+-- at a time. The app notifies after the request has committed, and every listening
 -- process also reads the table once a second (docs/decisions/0015).
 CREATE OR REPLACE FUNCTION live_events_orders() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE

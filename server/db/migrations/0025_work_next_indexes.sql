@@ -1,5 +1,5 @@
 -- migrate:no-transaction
--- Work next and the arrival sort (issue 23, docs/decisions/0016): the unassigned New and Priority orders by arrival
+-- Work next and the arrival sort (docs/decisions/0016): the unassigned New and Priority orders by arrival
 -- date (yyyymmdd), then oldest first, so that Work next takes the most urgent order with one index probe
 -- (server/features/orders/work-next.service.ts) and a queue page sorted by arrival, or the tiles' urgent counts,
 -- read one range; a member's open orders by arrival for My Orders sorted by arrival. The arrival's three columns

@@ -1,5 +1,5 @@
 -- migrate:no-transaction
--- Queue filters, sorts and saved views (issue 24, docs/decisions/0023). Without a transaction, so that the orders
+-- Queue filters, sorts and saved views (docs/decisions/0023). Without a transaction, so that the orders
 -- indexes are built CONCURRENTLY (orders stay writable meanwhile); every statement can run again after a crash:
 -- the table and its indexes only if missing, each orders index dropped first in case a crash left it invalid.
 -- saved_views: a member's named folder + filters + sort + page size (the address query), shared by an Admin or

@@ -1,4 +1,4 @@
--- Issue 24 point 5 (docs/decisions/0024): the audit line of every export of orders or a report. A new, empty table:
+-- The audit line of every export of orders or a report (docs/decisions/0024). A new, empty table:
 -- nothing else is locked for longer than the foreign key's check of an empty table.
 CREATE TABLE "order_exports" (
 	"id" bigserial PRIMARY KEY NOT NULL,

@@ -1,4 +1,4 @@
--- Issue 25 point 5: the report counters' insert and delete triggers differed only in the sign of the count and the
+-- The report counters' insert and delete triggers differed only in the sign of the count and the
 -- name of their transition table. One function now serves both, the sign from TG_OP, as the folder counters do since
 -- migration 0013; both triggers name their transition table changed_rows. The counts are unchanged: the same
 -- buckets, the same sums. CREATE OR REPLACE TRIGGER takes a SHARE ROW EXCLUSIVE lock on orders for a catalogue

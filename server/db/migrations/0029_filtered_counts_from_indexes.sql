@@ -1,8 +1,8 @@
 -- migrate:no-transaction
--- Exact filtered totals at scale (issue 24, docs/decisions/0023). A filtered queue counts every matching order; with
--- the filter columns only in the table, that count read one heap page per candidate order (Italy, priority, in
--- Order History at 1,000,000 orders: 33,000 pages, 0.6 s). These indexes carry the folder predicates' and the
--- filters' columns after their keys, so the count is an index-only scan (36 ms cold, 2 ms for Pending by arrival).
+-- Exact filtered totals at scale (docs/decisions/0023). A filtered queue counts every matching order; with
+-- the filter columns only in the table, that count would read one heap page per candidate order, which in Order
+-- History is most of the table. These indexes carry the folder predicates' and the filters' columns after their
+-- keys, so the count is an index-only scan.
 -- Extra key columns rather than INCLUDE, as the work-next indexes (schema.ts declares indexes with Drizzle, which has
 -- no INCLUDE); they come after the sort keys, so the order the queues walk is unchanged. The year, month and day of
 -- arrival are there as columns as well as in the arrival expression: PostgreSQL reads an expression index alone only

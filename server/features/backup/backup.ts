@@ -1,5 +1,5 @@
 /**
- * `npm run backup` (issue 28, docs/operations.md, docs/decisions/0018): ONE archive, a gzipped tar, holding
+ * `npm run backup` (docs/operations.md, docs/decisions/0018): ONE archive, a gzipped tar, holding
  *   manifest.json      versions, migration level, database kind, counts, SHA-256 of every other file
  *   database/*.copy    every table (database-dump.ts), read in one snapshot
  *   documents/<key>    every stored file the database names (upload_docs, mail attachments), local or S3

@@ -1,4 +1,4 @@
-/** Bulk moves (issue 24 point 4, docs/decisions/0025): one route for move, assign and delete of many orders. */
+/** Bulk moves (docs/decisions/0025): one route for move, assign and delete of many orders. */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { bulkOrdersSchema, bulkResultSchema } from '../../../shared/schemas/bulk-orders';

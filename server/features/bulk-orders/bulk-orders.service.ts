@@ -1,5 +1,5 @@
 /**
- * Bulk moves (issue 24 point 4, docs/decisions/0025): move, assign or delete many orders in one request, named one
+ * Bulk moves (docs/decisions/0025): move, assign or delete many orders in one request, named one
  * by one or as "all N matching" a queue view (folder, search and filters). Each order gets its own outcome: the orders the
  * rules allow change (through the same writes as the single actions: moveOrders, deleteOrders, assignLockedOrders,
  * each writing its process-log lines in this transaction), the others are refused with the reason. The role rules

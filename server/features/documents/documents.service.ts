@@ -195,7 +195,7 @@ export async function getDocumentForStaff(
 
 /**
  * The order's current document, or null when none was uploaded. For the
- * customer download (issue 5): the caller checks the customer's order token first.
+ * customer download: the caller checks the customer's order token first.
  */
 export async function getDocument(
   deps: Pick<DocumentDeps, 'db' | 'storage'>,

@@ -1,5 +1,5 @@
 /**
- * Retention by policy (issue 22, docs/decisions/0014): erases what the service no longer needs.
+ * Retention by policy (docs/decisions/0014): erases what the service no longer needs.
  *  - evidence stage: every personal column of orders paid (or, unpaid, created) more than RETENTION_EVIDENCE_DAYS
  *    ago, when no chargeback can come any more;
  *  - travel stage: the passport, travel and customs answers and the document of orders whose arrival date is more

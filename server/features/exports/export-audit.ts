@@ -1,5 +1,5 @@
 /**
- * The audit line of every export (issue 24 point 5, docs/decisions/0024; table order_exports, migration 0027):
+ * The audit line of every export (docs/decisions/0024; table order_exports, migration 0027):
  * written before the first byte of the file leaves, finished when every row was written. Kept EXPORT_AUDIT_DAYS,
  * then deleted by the retention job (erasure/retention.service.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * Rows of one statement in batches, counted first in the same snapshot (issue 24 point 5, docs/decisions/0024).
+ * Rows of one statement in batches, counted first in the same snapshot (docs/decisions/0024).
  *
  * PostgreSQL: a connection of its own (taken from the pool for the export's time), a READ ONLY REPEATABLE READ
  * transaction, `select count(*)`, then a cursor (`DECLARE ... NO SCROLL CURSOR`) read with `FETCH n`: the server

@@ -1,10 +1,10 @@
 /**
- * CSV and XLSX files written as their rows arrive (issue 24 point 5, docs/decisions/0024).
+ * CSV and XLSX files written as their rows arrive (docs/decisions/0024).
  *
  * CSV: csv-stringify (RFC 4180 quoting, CRLF, a byte-order mark so spreadsheet programs read UTF-8 names), with
  * `escape_formulas`: a text cell starting with = + - @ (or a tab / carriage return) gets a leading ' so a spreadsheet
  * never runs it as a formula. XLSX: exceljs's streaming WorkbookWriter (no shared strings, so memory does not grow
- * with the rows; no styles: a style per cell cost 60% of its time, so amounts are plain numbers, 49.9 for 49.90);
+ * with the rows; no styles, the largest part of its time per cell, so amounts are plain numbers, 49.9 for 49.90);
  * its text cells are stored as text, never as formulas, so they need no prefix.
  *
  * Both pull their rows, a batch at a time, from an async iterable only as fast as the client reads the answer, so
@@ -68,7 +68,7 @@ export function xlsxFile(
 ): Readable {
   const out = new PassThrough();
   const write = async () => {
-    // Loaded at the first XLSX export, not with the server: its import was a tenth of every start-up (issue 27).
+    // Loaded at the first XLSX export, not with the server: a start-up loads only what every process uses.
     const { default: excel } = await import('exceljs');
     const workbook = new excel.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
     const sheet = workbook.addWorksheet(sheetName);

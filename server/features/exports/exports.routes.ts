@@ -1,4 +1,4 @@
-/** Exports (issue 24 point 5, docs/decisions/0024): a queue's filtered orders and the summary reports, CSV or XLSX. */
+/** Exports (docs/decisions/0024): a queue's filtered orders and the summary reports, CSV or XLSX. */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * Exports of exactly the orders a queue shows (issue 24 point 5, docs/decisions/0024): the folder predicate, the
+ * Exports of exactly the orders a queue shows (docs/decisions/0024): the folder predicate, the
  * search and the queue filters, in the queue's sort, every row (no paging), as CSV or XLSX, streamed from one
  * database snapshot (export-cursor.ts) in bounded memory. Who may export a folder is who may read it
  * (assertMayReadFolder: a Telecaller cannot export Order History) plus `orders:export`. Every export writes its

@@ -1,5 +1,5 @@
 /**
- * Gateway Setting (product: orders.md#gateway, issue 6): which payment gateway the landing sites charge
+ * Gateway Setting (product: orders.md#gateway): which payment gateway the landing sites charge
  * through. Exactly one is active at any time: the database allows at most one (a partial unique
  * index), and a switch locks every gateway row first, so concurrent switches take turns and each
  * leaves exactly one active. Every switch is recorded (payment_gateway_changes) with who made it.

@@ -1,5 +1,5 @@
 /**
- * One LISTEN connection per process (issue 23): PGlite's own `listen`, or on PostgreSQL one dedicated client
+ * One LISTEN connection per process: PGlite's own `listen`, or on PostgreSQL one dedicated client
  * outside the pool (a pooled client goes back to other work between queries and would miss notifications). A
  * dropped connection is reopened with backoff; `onReconnect` then lets the hub read what it missed (the events
  * are rows, so nothing is lost while the listener is away).

@@ -1,5 +1,5 @@
 /**
- * The live hub of one app (issue 23, docs/decisions/0015): one LISTEN connection, one reader of `live_events`, and
+ * The live hub of one app (docs/decisions/0015): one LISTEN connection, one reader of `live_events`, and
  * every open staff stream of this process. A NOTIFY (sent after a request that wrote: notify.ts), or the read once a
  * second, wakes the reader, which reads the rows after the last id it
  * saw (plus ids it skipped: a sequence hands out ids in order but transactions commit in any order, so a lower id

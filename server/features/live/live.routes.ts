@@ -1,5 +1,5 @@
 /**
- * The staff event stream and presence (issue 23, docs/decisions/0015).
+ * The staff event stream and presence (docs/decisions/0015).
  *
  * `GET /api/admin/live/stream`: Server-Sent Events for the signed-in member. A normal staff route (deny by
  * default authenticates it with the Authorization header, like every other call): the web app reads it with

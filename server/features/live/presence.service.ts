@@ -1,5 +1,5 @@
 /**
- * Presence (issue 23): which member has which order open, per browser tab. A tab sends its state when it changes
+ * Presence: which member has which order open, per browser tab. A tab sends its state when it changes
  * and every LIVE_PRESENCE_TTL_MS / 3 as a heartbeat; a row not renewed within LIVE_PRESENCE_TTL_MS is deleted by
  * the sweeper of any process. A change is passed to every process with NOTIFY live_presence (the order ids).
  */

@@ -73,7 +73,7 @@ export function sendErrorCodes(error: unknown): { code?: string; responseCode?: 
 
 export class SmtpTransport implements Transport {
   readonly via = 'smtp' as const;
-  /** nodemailer is loaded at the first send, not with the server (issue 27 point 4: a start-up reads only what it uses). */
+  /** nodemailer is loaded at the first send, not with the server: a start-up reads only what it uses. */
   private transporter?: Promise<Transporter>;
 
   constructor(private readonly url: string) {}

@@ -1,5 +1,5 @@
 /**
- * The app's Prometheus series (issue 28; docs/operations.md says which to alert on). One registry per database
+ * The app's Prometheus series (docs/operations.md says which to alert on). One registry per database
  * handle: the app, its mail worker and its retention job share the handle, while tests, which build many apps in
  * one process, each get their own registry (prom-client's global default registry would refuse a second series of
  * the same name). Labels hold route patterns, statuses and provider names only, never an id or a person.

@@ -1,4 +1,4 @@
-/** Work next and the arrival-urgency settings and counts (issue 23, docs/decisions/0016). */
+/** Work next and the arrival-urgency settings and counts (docs/decisions/0016). */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { arrivalUrgencySchema, workNextResultSchema, workNextSchema } from '../../../shared/schemas/work-next';

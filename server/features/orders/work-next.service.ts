@@ -1,5 +1,5 @@
 /**
- * Work next (issue 23, docs/decisions/0016): assign the most urgent unassigned order of a queue to the member, in
+ * Work next (docs/decisions/0016): assign the most urgent unassigned order of a queue to the member, in
  * one transaction, and say which. Most urgent: an arrival not yet passed (in Japan) before a passed one; then a
  * Priority order before a New one (My Orders draws from both); then the nearest arrival date; then the oldest
  * order. Each step is one probe of orders_work_next_new_idx or orders_work_next_priority_idx (migration 0025)

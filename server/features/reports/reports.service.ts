@@ -1,5 +1,5 @@
 /**
- * Reports (issue 6): Country Order List, Order Processed, Order Processing Logs and one order's
+ * Reports: Country Order List, Order Processed, Order Processing Logs and one order's
  * process logs. The two summary reports read order_report_counts and the logs list reads
  * order_log_days / order_log_day_counts, all kept exact by triggers (migration 0006), so a report
  * is a sum over a few hundred small rows whatever the number of orders (docs/performance.md).

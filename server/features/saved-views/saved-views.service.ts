@@ -1,5 +1,5 @@
 /**
- * Saved queue views (issue 24, docs/decisions/0023). A member sees their own views of a queue and every shared one;
+ * Saved queue views (docs/decisions/0023). A member sees their own views of a queue and every shared one;
  * creates, renames and changes their own; an Admin or Manager (`views:share`) also shares and unshares any view they
  * can see and deletes shared views. Another member's unshared view is answered as not found.
  */
