@@ -1,5 +1,5 @@
 /**
- * The sign-in page as its own small app (issue 27): React and the form, none of the staff app's libraries. main.tsx
+ * The sign-in page as its own small app: React and the form, none of the staff app's libraries. main.tsx
  * starts it for `/`. After a completed sign-in it starts the staff app in the same page at the destination (the
  * staff app's code is fetched while the member types), with the answer's message as its first toast. A browser
  * already signed in goes straight to the staff app; a damaged stored login is removed with its message.

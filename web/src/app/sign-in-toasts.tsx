@@ -1,5 +1,5 @@
 /**
- * The sign-in app's toasts, loaded on its first failure only (react-toastify is ~10 KB the page needs only then):
+ * The sign-in app's toasts, loaded on its first failure only (react-toastify is a library the page needs only then):
  * the staff app's container, mounted in a root of its own, so a failed sign-in looks as it always did.
  */
 import { createRoot, type Root } from 'react-dom/client';

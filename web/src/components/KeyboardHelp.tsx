@@ -1,4 +1,4 @@
-/** The "?" list of keyboard shortcuts (issue 23), for the queues and the order detail. */
+/** The "?" list of keyboard shortcuts, for the queues and the order detail. */
 import { Modal } from 'react-bootstrap';
 import { LazyModal } from './LazyModal';
 

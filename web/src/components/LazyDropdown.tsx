@@ -1,5 +1,5 @@
 /**
- * react-bootstrap's Dropdown, drawn as its plain toggle button until its first click (issue 27). react-bootstrap
+ * react-bootstrap's Dropdown, drawn as its plain toggle button until its first click. react-bootstrap
  * keeps the toggle and menu elements in state set from ref callbacks, and a state update during a commit is urgent
  * to React: it runs every effect still pending and draws again before the browser may paint. So a screen holding a
  * Dropdown held back its own first paint, on opening and again on closing: a queue's Export menu cost two fifths

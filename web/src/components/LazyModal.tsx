@@ -1,5 +1,5 @@
 /**
- * react-bootstrap's Modal, drawn only from the moment it opens until its closing fade ends (issue 27). A closed
+ * react-bootstrap's Modal, drawn only from the moment it opens until its closing fade ends. A closed
  * Modal still renders about a dozen components (transitions, portals) every time the page around it renders; a
  * queue page holds five of them and renders several times while it loads. Closed, this draws nothing.
  */

@@ -1,8 +1,8 @@
 /**
  * A search box whose text goes to its screen 500 ms after the last key (product rule: search inputs are debounced;
  * screens.md#search-and-selection), used by the queues and the reports. The text is the box's own state, so a key
- * draws the box alone and not the screen around it (issue 27: the wait starts as soon as the key is drawn, and
- * typing stays light beside a large table).
+ * draws the box alone and not the screen around it: the wait starts as soon as the key is drawn, and typing stays
+ * light beside a large table.
  */
 import { memo, useEffect, useState, type Ref } from 'react';
 import { Form } from 'react-bootstrap';

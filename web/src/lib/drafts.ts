@@ -1,5 +1,5 @@
 /**
- * Work kept in the browser until it is sent (issue 26, docs/decisions/0022): session storage (this tab only, gone
+ * Work kept in the browser until it is sent (docs/decisions/0022): session storage (this tab only, gone
  * when it closes), every key starting with DRAFT_PREFIX. A deliberate logout clears them; a session that simply
  * ran out keeps them, so signing in again in the same tab brings the text back.
  */

@@ -1,5 +1,5 @@
 /**
- * Keyboard shortcuts (issue 23) through react-hotkeys-hook: never while typing in a field (a text-like input,
+ * Keyboard shortcuts through react-hotkeys-hook: never while typing in a field (a text-like input,
  * textarea, select or contenteditable) and never with Ctrl, Alt or Meta held, so browser and screen-reader keys
  * keep working. A focused checkbox is not typing: after ticking a row with the mouse the keys still work.
  * Keys are matched by the character they type (useKey), not by their place on a US keyboard, so "a" is the key that

@@ -1,5 +1,5 @@
 /**
- * Every date and time on staff screens goes through here (issue 26 point 4, docs/decisions/0027): the zone is the
+ * Every date and time on staff screens goes through here (docs/decisions/0027): the zone is the
  * server's STAFF_TIME_ZONE (index.html's meta tag, filled in by server/app.ts), the shape and the label are
  * shared/staff-time.ts, and the hover text says how long ago it was ("3 hours ago").
  */
@@ -13,8 +13,8 @@ import {
 } from '../../../shared/staff-time';
 
 /**
- * The zone, read on first use rather than when this module loads: the first Intl object a page makes costs 50-130 ms
- * of its main thread in Chromium (issue 27, docs/performance.md), and a queue on a phone (cards, no times) shows none.
+ * The zone, read on first use rather than when this module loads: the first Intl object a page makes starts the
+ * browser's locale data on its main thread (docs/decisions/0035), and a queue on a phone (cards, no times) shows none.
  */
 let zone: string | undefined;
 export function staffTimeZone(): string {

@@ -1,5 +1,5 @@
 /**
- * Export as CSV or XLSX (issue 24, docs/decisions/0024): a menu of the two formats; while the file comes, a
+ * Export as CSV or XLSX (docs/decisions/0024): a menu of the two formats; while the file comes, a
  * progress bar of the rows received of the total and Cancel; a refusal (the limit, a role rule) shown under it.
  * Used by every queue (features/queues/QueueExport.tsx) and the summary reports.
  */

@@ -1,5 +1,5 @@
 /**
- * Rows received so far, counted from the bytes of an export as they arrive (issue 24, docs/decisions/0024), for
+ * Rows received so far, counted from the bytes of an export as they arrive (docs/decisions/0024), for
  * the progress bar: the server sends the total first (X-Total-Rows), these count what came.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Downloads an export (issue 24, docs/decisions/0024): a POST with the staff token as a bearer header (never a
+ * Downloads an export (docs/decisions/0024): a POST with the staff token as a bearer header (never a
  * token in an address), read as a stream so the progress bar can say how many rows came of the total the server
  * announced (X-Total-Rows), then handed to the browser as a file.
  */

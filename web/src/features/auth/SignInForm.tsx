@@ -4,7 +4,7 @@
  * its set-up (docs/decisions/0011).
  *
  * Written without the staff app's libraries (no router, query cache, form or schema library, toasts): it is the
- * first screen of the small sign-in app (SignInApp.tsx, issue 27) and also the staff app's `/` route
+ * first screen of the small sign-in app (SignInApp.tsx) and also the staff app's `/` route
  * (LoginPage.tsx), each passing how to show a message and what a completed sign-in does. The fields behave as the
  * staff forms do: checked on submit, then again on every change, the first wrong field focused.
  */

@@ -39,7 +39,7 @@ export function DefencePackModal({
 
 /**
  * The open pack: drawn only while its modal is (LazyModal), so a closed pack asks for nothing and holds no query
- * observer on the order page (issue 27: the two packs' observers were part of every order's first draw).
+ * observer on the order page: a closed pack is no part of an order's first draw (docs/decisions/0035).
  */
 function DefencePackContent({ orderId, type, onClose }: { orderId: number; type: DefencePackType; onClose(): void }) {
   const pack = useDefencePack(orderId, type);

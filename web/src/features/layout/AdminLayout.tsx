@@ -2,7 +2,7 @@
  * The admin frame (product: screens.md#admin-layout): top bar, 300 px sidebar that
  * collapses below 991 px, dashboard tiles (a compact strip); counts reload on every route change; the live
  * stream wraps it all (its state shows in the top bar). Queue screens size themselves to the window inside it
- * (queues.css, issue 26).
+ * (queues.css).
  */
 import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, Outlet, useLocation, useNavigation } from 'react-router';
@@ -138,7 +138,7 @@ export function AdminLayout() {
           {sidebarOpen ? <div className="sidebar-backdrop" onClick={() => setSidebarOpen(false)} aria-hidden /> : null}
           <main className="admin-main">
             <NavigationProgress />
-            {/* A compact strip (issue 26): one line per tile, scrolling sideways on its own where five do not fit. */}
+            {/* A compact strip: one line per tile, scrolling sideways on its own where five do not fit. */}
             <div className="dashboard-tiles">
               {DASHBOARD_TILES.map((tile) => (
                 <DashboardTile

@@ -1,6 +1,6 @@
 /**
- * The live marks a queue row draws (issue 23), from plain values so a memoised row re-renders only when its own
- * marks change (issue 27): what happened to an order that left the queue, laid over its status cell, and the eye
+ * The live marks a queue row draws, from plain values so a memoised row re-renders only when its own
+ * marks change: what happened to an order that left the queue, laid over its status cell, and the eye
  * after the order id when colleagues have it open.
  */
 

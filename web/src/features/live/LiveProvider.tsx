@@ -1,5 +1,5 @@
 /**
- * The signed-in admin frame's event stream (issue 23; one per browser, shared by its tabs: shared-stream.ts): keeps the folder counts fresh (`counts` refetches them,
+ * The signed-in admin frame's event stream (one per browser, shared by its tabs: shared-stream.ts): keeps the folder counts fresh (`counts` refetches them,
  * `resync` reloads every list), holds who is viewing which order, and hands `order` / `activity` events to the
  * screens that subscribe (live queue rows, the order detail's notice).
  */

@@ -1,5 +1,5 @@
 /**
- * The order detail's live part (issue 23): tells the server this tab has the order open (and whether a remark is
+ * The order detail's live part: tells the server this tab has the order open (and whether a remark is
  * being written: the remark box has focus or text), shows who else has it open, and shows a notice when a
  * colleague changes the order while it is on screen, with a button that loads the change.
  */

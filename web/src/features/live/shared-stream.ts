@@ -1,5 +1,5 @@
 /**
- * One event stream per browser, shared by its tabs (issue 23, docs/decisions/0015). Over HTTP/1.1 a browser opens at
+ * One event stream per browser, shared by its tabs (docs/decisions/0015). Over HTTP/1.1 a browser opens at
  * most six connections to a host: six tabs holding a stream each would leave none for the API calls of any tab. The
  * tab holding the Web Lock `live-stream` reads the stream and passes every message to the other tabs on a
  * BroadcastChannel; when it closes, the lock goes to another tab, which reconnects from the last event id it heard

@@ -1,5 +1,5 @@
 /**
- * A queue that follows colleagues' actions (issue 23) without moving rows under the pointer:
+ * A queue that follows colleagues' actions without moving rows under the pointer:
  *  - a row that leaves the folder (assigned, moved, deleted) is greyed with what happened ("Assigned to Ben") and
  *    removed DEPARTED_SHOW_MS later, at a moment the pointer is not over the table (the page is read again then,
  *    once the newest departure has been shown that long);
@@ -156,7 +156,7 @@ export function useLiveQueue(
     void reloadPage();
   }, [reloadPage]);
 
-  /** Plain values (live marks), so the queue's memoised rows compare them (issue 27). */
+  /** Plain values (live marks), so the queue's memoised rows compare them. */
   const marksOf = useCallback(
     (row: OrderListRow): LiveMarks | undefined => {
       const gone = departed.get(row.order_id);

@@ -6,7 +6,7 @@ export const sectionId = (title: string) => title.toLowerCase().replace(/[^a-z0-
 
 /**
  * One titled card of the order detail page. On the page (inside SectionProvider) its title is a button that
- * collapses and expands it, remembered per member and section (issue 26 point 3); the index jumps to it by its id.
+ * collapses and expands it, remembered per member and section; the index jumps to it by its id.
  */
 export function DetailSection({
   title,

@@ -2,7 +2,7 @@ import type { ErasureEntry } from '../../../../shared/schemas/erasure';
 import { StaffTime } from '../../lib/time';
 
 /**
- * What was erased from this order, when and by whom (issue 22): the blank answers below are erased data, not
+ * What was erased from this order, when and by whom: the blank answers below are erased data, not
  * answers the customer never gave. Shown above everything else once the retention policy or a permanent deletion
  * has erased something.
  */

@@ -2,7 +2,7 @@
 import { MONTH_NAMES } from '../../../../shared/orders';
 
 export function ymd(year: number, month: number, day: number): string {
-  if (year === 0) return '-'; // erased (issue 22): the blank of a date is 0 / 0 / 0
+  if (year === 0) return '-'; // erased: the blank of a date is 0 / 0 / 0
   return `${year} / ${MONTH_NAMES[month - 1] ?? month} / ${day}`;
 }
 

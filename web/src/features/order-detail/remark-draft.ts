@@ -1,6 +1,6 @@
 /**
- * The remark being typed on an order, kept in this tab's session storage until it is sent (issue 26 point 5,
- * docs/decisions/0022): a reload, a session that ran out or leaving the page and coming back does not lose it.
+ * The remark being typed on an order, kept in this tab's session storage until it is sent
+ * (docs/decisions/0022): a reload, a session that ran out or leaving the page and coming back does not lose it.
  * Session storage, not local storage: a remark can hold personal data, and it should not outlive the tab.
  */
 import { DRAFT_PREFIX } from '../../lib/drafts';

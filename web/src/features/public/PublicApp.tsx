@@ -1,5 +1,5 @@
 /**
- * The public site as its own small app (issue 27): a customer's phone downloads React, these pages and nothing of
+ * The public site as its own small app: a customer's phone downloads React, these pages and nothing of
  * the staff side (no router library, no query cache, no form or schema library, no toasts). main.tsx starts it
  * for every address that is not a staff screen (web/src/app/staff-paths.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * The public pages' own navigation (issue 27): two screens and a not-found page do not need a router library, and
+ * The public pages' own navigation: two screens and a not-found page do not need a router library, and
  * the customer's phone should not download one. The address is the state: `navigate` pushes it and tells the
  * subscribers; Back and Forward arrive as popstate. A one-page notice (what a toast said before) travels with
  * the navigation and lasts until the next one.

@@ -1,5 +1,5 @@
 /**
- * Phones (under 768 px, issue 26): a queue is a list of cards instead of a table: name, order id, arrival date
+ * Phones (under 768 px): a queue is a list of cards instead of a table: name, order id, arrival date
  * (Future Order: processing date), status and the row's buttons, every one inside the screen. Selection, the
  * keyboard's row (data-row-index), arrival urgency and the live marks work as on the table's rows.
  */
@@ -142,7 +142,7 @@ function CardDate({ date, urgency }: { date: string; urgency: ArrivalUrgency | n
   );
 }
 
-/** A loading card as tall as a real one, so nothing moves when the rows come (issue 27). */
+/** A loading card as tall as a real one, so nothing moves when the rows come. */
 const PlaceholderCard = memo(function PlaceholderCard({ withDelete }: { withDelete: boolean }) {
   return (
     <li className="queue-card">

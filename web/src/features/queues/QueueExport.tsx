@@ -1,5 +1,5 @@
 /**
- * Export on every queue (issue 24 point 5, docs/decisions/0024): exactly the orders the queue shows with its
+ * Export on every queue (docs/decisions/0024): exactly the orders the queue shows with its
  * search, filters and sort (every page, not just this one), as CSV or XLSX, from POST /api/admin/export-orders.
  * The search, month, sort and filters are the queue's params (use-queue-params.ts), the same the list is asked for.
  * Shown to the roles that may read the folder; the server enforces the same rule.
@@ -25,7 +25,7 @@ export function exportBody(folder: Folder, params: ExportParams): Record<string,
   };
 }
 
-/** Memoised: the queue's rows arriving, or a box ticked, leave it alone (issue 27). */
+/** Memoised: the queue's rows arriving, or a box ticked, leave it alone. */
 export const QueueExport = memo(function QueueExport({
   folder,
   params,

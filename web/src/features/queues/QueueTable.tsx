@@ -1,6 +1,6 @@
 /**
  * The queue table (product: folders.md#queue-screens): columns, row selection, View (grey when assigned), optional per-row Delete.
- * Issue 26 (docs/decisions/0026): every row one line (names, e-mails and telephones cut with an ellipsis, whole on
+ * Dense rows (docs/decisions/0026): every row one line (names, e-mails and telephones cut with an ellipsis, whole on
  * hover and focus), the Action column sticky at the right while the table scrolls sideways, the body scrolling
  * inside the window's height (queues.css); under 768 px the rows are cards (QueueCards).
  */
@@ -125,7 +125,7 @@ const QueueRow = memo(function QueueRow(item: QueueItemProps & { onToggle(orderI
 
 /**
  * A loading row of the same cells as a real one, each a bar the size of a typical value, so the table is as high
- * while it loads as after at every width (issue 27: the rows arriving shifted the page below them, CLS 0.17).
+ * while it loads as after at every width: the rows arriving move nothing below them (no layout shift).
  */
 const PlaceholderRow = memo(function PlaceholderRow({ withDelete }: { withDelete: boolean }) {
   return (

@@ -1,5 +1,5 @@
 /**
- * A one-line text cut with an ellipsis where its column ends (issue 26: one line per queue row). When it is cut,
+ * A one-line text cut with an ellipsis where its column ends (one line per queue row, docs/decisions/0026). When it is cut,
  * the full text shows in a tooltip on hover and on keyboard focus: the text becomes a tab stop only then, so a
  * table of short names adds no stops. The whole text stays in the page, so a screen reader reads it uncut (the
  * tooltip repeats it for the eye only, hence no aria-describedby).
@@ -10,8 +10,8 @@ import { Overlay, Tooltip } from 'react-bootstrap';
 /**
  * One observer for every truncated text on the page (a 500-row page has a thousand of them). It also takes each
  * text's first measurement: an observer reports a new element after the browser's own layout, where reading its
- * widths costs nothing, whereas reading them in an effect forced a layout of the whole page before it was painted
- * (issue 27: the largest single cost of drawing a queue's rows).
+ * widths costs nothing, whereas reading them in an effect would force a layout of the whole page before it is
+ * painted, for every page of rows.
  */
 const watchers = new Map<Element, () => void>();
 let observer: ResizeObserver | undefined;

@@ -1,6 +1,6 @@
 /**
  * The pieces of a loading row (QueueTable) and a loading card (QueueCards): each as large as the real value, its
- * text hidden, so the rows arriving move nothing (issue 27) and no half-drawn word is there to read.
+ * text hidden, so the rows arriving move nothing and no half-drawn word is there to read.
  */
 
 /** A grey bar as wide and tall as `text` would be (the text itself hidden). */

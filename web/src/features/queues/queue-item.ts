@@ -1,6 +1,6 @@
 /**
  * What a queue's memoised table row (QueueTable) and phone card (QueueCards) are given, and the classes their state
- * gives them (issue 27, docs/decisions/0032): plain values and stable callbacks, so React draws again only the row
+ * gives them (docs/decisions/0032): plain values and stable callbacks, so React draws again only the row
  * whose own data changed.
  */
 import type { ReactNode } from 'react';
@@ -30,9 +30,9 @@ export interface QueueItemProps {
  */
 export interface QueueItemSource {
   selected?: ReadonlySet<number> | undefined;
-  /** The row the keyboard focus is on (issue 23), -1 for none. */
+  /** The row the keyboard focus is on, -1 for none. */
   focusedIndex?: number;
-  /** Arrival urgency of each row (issue 23), where the queue shows it. */
+  /** Arrival urgency of each row, where the queue shows it. */
   urgencyOf?: RowUrgency | undefined;
   /** Live marks of a row (features/live): what happened to it if it left the queue, who has it open. */
   marksOf?: ((row: OrderListRow) => LiveMarks | undefined) | undefined;

@@ -1,6 +1,6 @@
 /**
  * Cells that every queue table (QueueTable and Future Order's month table) draws alike; queues.css lays them out.
- * Issue 26: a row is one line. Names, e-mails and telephones are cut with an ellipsis where their column ends
+ * A row is one line (docs/decisions/0026). Names, e-mails and telephones are cut with an ellipsis where their column ends
  * (the full text on hover and keyboard focus: TruncatedText); the Action cell stays at the table's right edge.
  */
 import type { ReactNode } from 'react';

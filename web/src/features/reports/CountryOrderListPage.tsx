@@ -3,7 +3,7 @@ import type { CountryRow } from '../../../../shared/schemas/reports';
 import { useCountryOrderCount } from './api/get-report';
 import { SummaryReport, type ReportColumn } from './SummaryReport';
 
-// Orders whose passport details the retention policy erased count under an empty nationality (issue 22).
+// Orders whose passport details the retention policy erased count under an empty nationality.
 const nationality = (r: CountryRow) => r.nationality || 'Erased (retention)';
 
 const COLUMNS: ReportColumn<CountryRow>[] = [

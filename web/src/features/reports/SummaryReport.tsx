@@ -2,7 +2,7 @@
  * The two summary reports (Country Order List, Order Processed): the date filter (default: this month),
  * a debounced case-insensitive search on the name column (client side, product: screens.md#search-and-selection), the table with
  * a total line, pages of 10, a bar chart of the filtered rows beside it, and an export (CSV or XLSX) of exactly
- * those rows, written by the server with its audit line (POST /api/admin/export-report, issue 24).
+ * those rows, written by the server with its audit line (POST /api/admin/export-report).
  * Each load toasts the server's message, success or failure (product: messages.md#toasts).
  */
 import { useCallback, useEffect, useMemo, type ReactNode } from 'react';

@@ -1,5 +1,5 @@
 /**
- * Saved views of a queue (issue 24, docs/decisions/0023): pills under the queue's title (own views first, then the
+ * Saved views of a queue (docs/decisions/0023): pills under the queue's title (own views first, then the
  * shared ones); opening one sets the address to its filters, sort and page size. The owner deletes their view; an
  * Admin or Manager shares and unshares views and deletes shared ones (the server enforces the same). "Save view"
  * keeps the current address (without the search and the page) under a name.
@@ -22,7 +22,7 @@ import { useSavedViewMutations, useSavedViews } from './saved-views-api';
 /** The view's query in the form viewQueryOf writes, to mark the view that is open. */
 const normalised = (query: string) => viewQueryOf(new URLSearchParams(query));
 
-/** Memoised (its only prop is the folder): a queue's rows arriving leave it alone (issue 27). */
+/** Memoised (its only prop is the folder): a queue's rows arriving leave it alone. */
 export const SavedViewsBar = memo(function SavedViewsBar({ folder }: { folder: Folder }) {
   const { user } = useAuth();
   const location = useLocation();

@@ -1,4 +1,4 @@
-/** Saved queue views (issue 24): list of a queue, save, share / unshare, delete. */
+/** Saved queue views: list of a queue, save, share / unshare, delete. */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Folder } from '../../../../shared/orders';
 import type { SavedView } from '../../../../shared/schemas/saved-views';

@@ -1,5 +1,5 @@
 /**
- * The warning before the staff session ends (issue 26 point 5, docs/decisions/0022): SESSION_WARNING_LEAD_MS before
+ * The warning before the staff session ends (docs/decisions/0022): SESSION_WARNING_LEAD_MS before
  * the token's `exp` a dialog says how long is left and asks for the password (and the two-factor code when the
  * member has it on). Signing in again swaps the stored token and ends the old session; the page underneath, and
  * anything typed in it, stays as it was.

@@ -1,5 +1,5 @@
 /**
- * When to warn that the staff session is about to end (issue 26 point 5, docs/decisions/0022). The staff token's
+ * When to warn that the staff session is about to end (docs/decisions/0022). The staff token's
  * `exp` is when the server stops accepting it (JWT_EXPIRES_IN, 8 hours by default; its staff_sessions row expires
  * with it), so the warning is timed from it alone.
  */

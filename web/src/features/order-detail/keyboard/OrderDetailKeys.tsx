@@ -1,7 +1,7 @@
 /**
- * Order detail keys (issue 23): u goes back to the queue the order was opened from, ? lists the keys; the move
+ * Order detail keys: u goes back to the queue the order was opened from, ? lists the keys; the move
  * buttons' number keys are MoveButtons' (each asks before it moves); the section keys (a: the customer's answers)
- * are SectionIndex's (issue 26).
+ * are SectionIndex's.
  */
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';

@@ -1,4 +1,4 @@
-/** Number keys for the move buttons (issue 23): key n asks to move the order to the n-th button's status. */
+/** Number keys for the move buttons: key n asks to move the order to the n-th button's status. */
 import { useState } from 'react';
 import { useShortcut } from '../../../lib/hotkeys';
 

@@ -1,5 +1,5 @@
 /**
- * The order detail's sticky bar (issue 26 point 3): who the order is, its status, assignee and arrival urgency,
+ * The order detail's sticky bar: who the order is, its status, assignee and arrival urgency,
  * the move buttons and the section index, in view wherever the page is scrolled.
  */
 import { useEffect, useState } from 'react';

@@ -1,5 +1,5 @@
 /**
- * The order detail's section index (issue 26 point 3): a row of links in the sticky bar, each one key away
+ * The order detail's section index: a row of links in the sticky bar, each one key away
  * (shown beside it; `?` lists them). The customer's answers are `a`. Only sections on the page are listed; the others'
  * places are kept unseen.
  */
@@ -105,10 +105,10 @@ function useCurrentSection(ids: string[]): string | null {
       if (!frame) frame = requestAnimationFrame(update);
     };
     window.addEventListener('scroll', onScroll, { passive: true });
-    // The first reading waits until the page is drawn: read in the frame's callbacks (as a scroll's are), it made the
-    // browser work out the new page's layout there, ahead of the frame's own, which content-visibility (far
-    // sections drawn as they come near) then did once more (issue 27: 3-5 ms of a View click). After the frame, the
-    // layout is already worked out and reading it costs nothing.
+    // The first reading waits until the page is drawn: read in the frame's callbacks (as a scroll's are), it would make
+    // the browser work out the new page's layout there, ahead of the frame's own, which content-visibility (far
+    // sections drawn as they come near) would then do once more. After the frame, the layout is already worked out
+    // and reading it costs nothing.
     let cancelFirst = () => {};
     if (!list.length) setCurrent(null);
     else cancelFirst = afterNextPaint(update);

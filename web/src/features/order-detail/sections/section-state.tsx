@@ -1,5 +1,5 @@
 /**
- * The order detail's sections (issue 26 point 3, docs/decisions/0027): which are collapsed (remembered in
+ * The order detail's sections (docs/decisions/0027): which are collapsed (remembered in
  * localStorage per member and section, the same on every order), which are on the page (the section index lists
  * only those), and the jump to one (expands it, scrolls it below the sticky bar, focuses it).
  */

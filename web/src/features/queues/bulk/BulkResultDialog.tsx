@@ -1,4 +1,4 @@
-/** What a bulk request did: the summary line, and each refused order with its reason (issue 24 point 4). */
+/** What a bulk request did: the summary line, and each refused order with its reason. */
 import { Link } from 'react-router';
 import { Button, Modal, Table } from 'react-bootstrap';
 import { LazyModal } from '../../../components/LazyModal';

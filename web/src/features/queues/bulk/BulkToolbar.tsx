@@ -1,5 +1,5 @@
 /**
- * Bulk moves on a queue (issue 24 point 4, docs/decisions/0025): shown while rows are ticked. Move to a status,
+ * Bulk moves on a queue (docs/decisions/0025): shown while rows are ticked. Move to a status,
  * assign to a member (Admin and Manager), delete (Admin and Manager); "Select all N matching the filter" once the
  * whole page is ticked. One confirmation that says how many, then the result: done, and each refusal with its
  * reason. The server applies the role rules per order; this bar only hides what the role cannot use.

@@ -1,5 +1,5 @@
 /**
- * The filter bar above a queue (issue 24): the active filters as removable chips, the sort, and a panel of filter
+ * The filter bar above a queue: the active filters as removable chips, the sort, and a panel of filter
  * fields applied together (Apply: a new history entry, so Back returns to the filters before). The state lives in
  * the address (use-queue-params.ts); the server applies the filters (shared/schemas/queue-filters.ts).
  */
@@ -99,7 +99,7 @@ export interface QueueFilterBarProps {
   children?: ReactNode;
 }
 
-/** Memoised: the queue's rows arriving, or a box ticked, leave it alone (issue 27). */
+/** Memoised: the queue's rows arriving, or a box ticked, leave it alone. */
 export const QueueFilterBar = memo(function QueueFilterBar({
   folder,
   filters,

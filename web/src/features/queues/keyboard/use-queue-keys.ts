@@ -1,5 +1,5 @@
 /**
- * Queue keys (issue 23): j / ArrowDown and k / ArrowUp move a visible focus over the rows (the row itself takes
+ * Queue keys: j / ArrowDown and k / ArrowUp move a visible focus over the rows (the row itself takes
  * the DOM focus, so a screen reader reads it), Enter opens the focused row's order, x selects it, a assigns the
  * selected orders (as the Assign button: its confirmation first), n is Work next, / goes to the search box, ? lists
  * the keys. Nothing fires while typing in a field or behind a dialog.

@@ -1,5 +1,5 @@
 /**
- * Arrival urgency of queue rows (issue 23, docs/decisions/0016): the rule is shared/arrival-urgency.ts (Japan
+ * Arrival urgency of queue rows (docs/decisions/0016): the rule is shared/arrival-urgency.ts (Japan
  * time), the thresholds are the server's. The cell says it in words for screen readers; the row is coloured.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -14,7 +14,7 @@ export type RowUrgency = (row: OrderListRow) => ArrivalUrgency | null;
 /**
  * The urgency of each row now (re-read every minute, so a row turns at midnight in Japan without a reload). The
  * function, and the urgency it gives a row, stay the same objects until the minute or the thresholds change, so a
- * memoised row is not drawn again for an equal urgency (issue 27).
+ * memoised row is not drawn again for an equal urgency.
  */
 export function useRowUrgency(enabled: boolean): RowUrgency | undefined {
   const info = useArrivalUrgency(enabled);

@@ -1,5 +1,5 @@
 /**
- * POST admin/bulk-orders (issue 24 point 4): move, assign or delete the selected orders, or all of a queue view
+ * POST admin/bulk-orders: move, assign or delete the selected orders, or all of a queue view
  * with the count the confirmation showed. The answer says per order what happened; lists and counts refresh.
  */
 import { useMutation } from '@tanstack/react-query';
