@@ -1,5 +1,5 @@
 /**
- * A queue sorted by arrival date (issue 23, docs/decisions/0016): nearest arrival first, then the oldest order,
+ * A queue sorted by arrival date (docs/decisions/0016): nearest arrival first, then the oldest order,
  * the order in which Work next takes them (except that Work next leaves passed arrivals for last). Offered in the
  * queues with Work next, whose indexes (migration 0025) hold exactly that order: a page is an index walk however
  * deep, as the newest-first pages are. A search sorts its matches (up to SEARCH_CANDIDATES) the same way.

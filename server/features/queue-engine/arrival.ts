@@ -1,5 +1,5 @@
 /**
- * The arrival date in SQL (issue 23, docs/decisions/0016): yyyymmdd as one integer, the expression of the arrival
+ * The arrival date in SQL (docs/decisions/0016): yyyymmdd as one integer, the expression of the arrival
  * indexes (migration 0025; also orders_travel_due_idx), and the urgent counts of the New and Priority tiles.
  */
 import { sql, type SQL } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * Queue pages with filters or a sort other than the two with their own statements (issue 24, docs/decisions/0023).
+ * Queue pages with filters or a sort other than the two with their own statements (docs/decisions/0023).
  * The unfiltered newest-first pages (lists.service.ts: prepared statements, page anchors, folder counters) and the
  * unfiltered arrival pages of New, Priority and My Orders (arrival-sort.ts) keep their own paths; everything else
  * comes here: folder predicate AND search AND filters, ordered by queueOrderBy. The page and its total are one

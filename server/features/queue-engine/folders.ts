@@ -24,7 +24,7 @@ const closedList = sql.raw(CLOSED_STATUSES.map((s) => `'${s}'`).join(', '));
  */
 const futureOrderDue = (today: string) => sql`o.processing_date <= ${today}::date`;
 
-/** `today` is a parameter, not now(): a constant for the plan, where now() was converted for every row walked. */
+/** `today` is a parameter, not now(): a constant for the plan, where now() would be converted for every row walked. */
 export function folderPredicate(folder: Folder, staffId: number, today = utcToday()): SQL {
   const day = sql`${today}::date`;
   switch (folder) {
@@ -100,8 +100,8 @@ const COUNT_FOLDERS: [keyof FolderCounts, Folder | 'processed'][] = [
 
 /**
  * Every folder count in one pass over the orders, straight from the predicates. This
- * is the reference the incremental counts (folder-counts.ts) are tested against; at a
- * million orders it takes ~180 ms, so the count endpoint reads the counters instead.
+ * is the reference the incremental counts (folder-counts.ts) are tested against; it
+ * reads every order, so the count endpoint reads the counters instead.
  */
 export async function countFolders(db: Executor, staffId: number, today = utcToday()): Promise<FolderCounts> {
   const columns = sql.join(

@@ -40,7 +40,7 @@ export type { FutureMonthCounts } from './folder-counts';
 /**
  * One page of a queue and its total: the list route and the search route both come here. Newest first and (in
  * New, Priority and My Orders) by arrival keep their own statements (prepared, index walks, folder counters);
- * filters or any other sort go through filtered-lists.ts (issue 24).
+ * filters or any other sort go through filtered-lists.ts.
  */
 export function readQueuePage(db: Executor, staff: Staff, request: PageRequest): Promise<OrderPage> {
   const filtered = !!request.filters && hasActiveFilters(request.filters);

@@ -1,8 +1,8 @@
 /**
  * Queue pages and search (product: folders.md#predicates, folders.md#search): one page of a folder,
  * newest first, plus its total. Totals without a search come from the folder
- * counters (a full count of Order History at a million orders would cost
- * ~100 ms); with a search they are counted, up to SEARCH_COUNT_CAP.
+ * counters (a full count of Order History would read most of the orders on
+ * every page); with a search they are counted, up to SEARCH_COUNT_CAP.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Folder } from '../../../shared/orders';
@@ -27,7 +27,7 @@ export interface PageRequest {
   processMonth?: number;
   /** 'arrival': nearest arrival first (arrival-sort.ts); otherwise newest first. Other sorts: filtered-lists.ts. */
   sort?: OrderSort;
-  /** Queue filters (issue 24): a page with any goes through filtered-lists.ts. */
+  /** Queue filters: a page with any goes through filtered-lists.ts. */
   filters?: QueueFilters;
 }
 
@@ -249,7 +249,7 @@ export const searchMatchesStatement = (
  * first (fenced in a materialized CTE so the planner cannot "help" by ANDing in
  * the folder's whole index), then the folder predicate, order and window apply
  * to them. Returns null when the term matches too many orders for that to pay.
- * A prepared statement (one per folder and search shape): planning it took ~2 ms,
+ * A prepared statement (one per folder and search shape): planning it costs
  * more than running it, and its generic plan is the same index scans.
  */
 async function searchByMatches(

@@ -1,6 +1,6 @@
 /**
  * Page anchors: where a deep page of a queue may start its index walk. Without one, page 500 of New
- * Orders skips 5,000 index entries from the top (~0.5 ms of a core, most of that request's cost). Each
+ * Orders skips 5,000 index entries from the top, most of that request's cost. Each
  * deep page served remembers its first row (position, created_at, order_id) with the folder's version
  * (the sum of its counter buckets' `changes`, migration 0013); a later page at or after that position
  * walks from the row instead, skipping only the difference.

@@ -1,5 +1,5 @@
 /**
- * Queue filters and sorts in SQL (issue 24, docs/decisions/0023). "Exactly the filtered orders" of a queue is
+ * Queue filters and sorts in SQL (docs/decisions/0023). "Exactly the filtered orders" of a queue is
  *   folderPredicate(folder, staff.id) AND the search condition AND queueFilterConditions(filters)
  * on the orders table as `o`, ordered by queueOrderBy(sort). The list, the export and the bulk moves all build it
  * so. Values are parameters, except the sort (a fixed text per sort).

@@ -2,17 +2,17 @@
  * What the trigram index is asked for a "contains" search. PostgreSQL answers
  * `search_text like '%term%'` by intersecting the posting list of every trigram
  * of the term, and a long term (an e-mail address) carries common trigrams whose
- * lists hold hundreds of thousands of orders: "buster.damore170" cost 4.4 ms in
- * the index for one match, where its piece "re170" costs 0.4 ms. So a long term
+ * lists hold hundreds of thousands of orders, while a rarer piece of it ("re170"
+ * of "buster.damore170") has a short list and finds the same orders. So a long term
  * asks the index for its cheapest piece, or two from different words, and checks
  * the whole term with strpos (which no index serves, so the planner cannot fold it
  * back into the index scan). A piece costs its posting lists plus a heap visit
- * (~1.5 us) for every order that holds it. Both are estimated from a sample of `orders` (about 10,000 search
+ * for every order that holds it. Both are estimated from a sample of `orders` (about 10,000 search
  * texts, taken by each process and renewed hourly): trigram frequencies for the
  * lists, and for the orders a count of the sampled texts that contain the piece.
  * The count matters: the pieces of a surname ("cejkov") are as rare one by one as
  * those of an e-mail's number ("c993"), but the first is held by every order of
- * that surname (2,500 here) and the second by a dozen.
+ * that surname and the second by a dozen.
  */
 import { sql } from 'drizzle-orm';
 import { selectRows, type Executor } from '../../db/client';
@@ -139,7 +139,7 @@ export function trigramStatsOf(texts: string[], tableRows: number): TrigramStats
 
 /**
  * The same, a slice of texts at a time, giving the event loop back between slices: counting the hourly
- * sample of 10,000 texts at once held every request of the process for 80-150 ms; a slice of 250 takes a few.
+ * sample at once would hold every request of the process until it is done; a slice takes a few milliseconds.
  */
 export async function trigramStatsInSlices(texts: string[], tableRows: number, slice = 250): Promise<TrigramStats> {
   const counter = trigramCounter();
@@ -260,8 +260,7 @@ const PAIRED_PER_WORD = 4;
  * index ANDs in one scan), or null to give it the whole term. A piece is a run of 3 to 8 ASCII letters or
  * digits inside one word (the sample lists its rows by such trigrams). Two pieces pay on a full name: each
  * name alone is held by thousands of orders, both together by a few, and asking for two short pieces spares
- * the index the padded and common trigrams of the whole ("sincere lubowitz": 4.0 ms whole, 0.8 ms through
- * "ncer" and "bowi").
+ * the index the padded and common trigrams of the whole ("sincere lubowitz" through "ncer" and "bowi").
  */
 export function cheapestPieces(term: string, stats: TrigramStats | null): string[] | null {
   if (!stats || stats.sampleRows === 0) return null;
@@ -288,7 +287,8 @@ export function cheapestPieces(term: string, stats: TrigramStats | null): string
       null,
     );
   // Pairs only when rechecking the best single piece's orders is most of its cost (a name held by thousands):
-  // an e-mail's number piece is cheap already, and costing the pairs of a long e-mail's four words took ~5 ms.
+  // an e-mail's number piece is cheap already, and costing the pairs of a long e-mail's four words costs more than
+  // it saves.
   const single = cheapest();
   if (single && single.cost.recheck > single.cost.total / 2) {
     cheapestPerWord.forEach((word, w) =>
