@@ -26,6 +26,22 @@ export default tseslint.config(
     },
   },
   {
+    // Rows read with raw SQL are decoded by a schema at the edge (server/db/client.ts, docs/decisions/0044): the
+    // server and the scripts call selectRows with one; only tests and the bench may read rows unchecked.
+    files: ['server/**/*.ts', 'scripts/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.name='selectRows'][arguments.length=2]",
+          message:
+            'Decode the rows: selectRows(db, rowSchema, statement), the schema defined once beside the statement.',
+        },
+      ],
+    },
+  },
+  {
     files: ['web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

@@ -8,6 +8,7 @@
  * Functions of extensions (pg_trgm, btree_gin) are left out. The order is stable: functions by name and arguments,
  * triggers by table and name.
  */
+import { z } from 'zod';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
@@ -32,10 +33,14 @@ function lastDefinedIn(name: string, files: { file: string; text: string }[]): s
   );
 }
 
+const functionRowSchema = z.object({ name: z.string(), args: z.string(), definition: z.string() });
+const triggerRowSchema = z.object({ table: z.string(), name: z.string(), definition: z.string() });
+
 /** The text of docs/database/triggers.sql for the database `db` (migrated to the newest migration). */
 export async function renderTriggerSnapshot(db: Executor): Promise<string> {
-  const functions = await selectRows<{ name: string; args: string; definition: string }>(
+  const functions = await selectRows(
     db,
+    functionRowSchema,
     sql`
     select p.proname as name, pg_get_function_identity_arguments(p.oid) as args, pg_get_functiondef(p.oid) as definition
     from pg_proc p join pg_namespace n on n.oid = p.pronamespace
@@ -43,8 +48,9 @@ export async function renderTriggerSnapshot(db: Executor): Promise<string> {
       and not exists (select 1 from pg_depend d where d.classid = 'pg_proc'::regclass and d.objid = p.oid and d.deptype = 'e')
     order by p.proname collate "C", pg_get_function_identity_arguments(p.oid) collate "C"`,
   );
-  const triggers = await selectRows<{ table: string; name: string; definition: string }>(
+  const triggers = await selectRows(
     db,
+    triggerRowSchema,
     sql`
     select c.relname as "table", t.tgname as name, pg_get_triggerdef(t.oid, true) as definition
     from pg_trigger t join pg_class c on c.oid = t.tgrelid join pg_namespace n on n.oid = c.relnamespace

@@ -15,6 +15,7 @@ import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import type { z } from 'zod';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -113,11 +114,50 @@ function releasedWhenDead(client: pg.PoolClient): pg.PoolClient {
   return client;
 }
 
-/** Runs raw SQL and returns its rows (both drivers answer `{rows}`). */
-export async function selectRows<T>(db: Executor, statement: SQL): Promise<T[]> {
-  const result = (await db.execute(statement)) as unknown as { rows: T[] };
-  return result.rows;
+/**
+ * The shape of one row of a raw statement, as a zod schema. Defined once at module level beside its statement, so
+ * zod compiles its parser once; every row read with raw SQL passes through one (decodeRows), so a column renamed or
+ * retyped in the SQL fails at this edge instead of travelling on as a wrong type. Keep row schemas free of
+ * transforms on hot paths: a page's rows are decoded on every read (docs/decisions/0044).
+ */
+export type RowSchema = z.ZodType<object>;
+
+/** A row that does not match its statement's schema: a defect in the statement or the schema, answered 500. */
+export class RowShapeError extends Error {
+  constructor(error: z.ZodError) {
+    // Paths and expectations only: a row's values can be personal data, and this message reaches the log.
+    const problems = error.issues.map((issue) => `${issue.path.join('.') || '(row)'}: ${issue.code}`).join(', ');
+    super(`A database row does not match its schema (${problems}).`);
+    this.name = 'RowShapeError';
+  }
 }
+
+/** Each row through the statement's schema (unknown columns are dropped, as zod's objects strip them). */
+export function decodeRows<S extends RowSchema>(schema: S, rows: readonly unknown[]): z.output<S>[] {
+  const decoded = new Array<z.output<S>>(rows.length);
+  for (let i = 0; i < rows.length; i++) {
+    const result = schema.safeParse(rows[i]);
+    if (!result.success) throw new RowShapeError(result.error);
+    decoded[i] = result.data;
+  }
+  return decoded;
+}
+
+interface SelectRows {
+  /** Runs raw SQL and returns its rows decoded by `schema`. */
+  <S extends RowSchema>(db: Executor, schema: S, statement: SQL): Promise<z.output<S>[]>;
+  /**
+   * The rows unchecked, typed as the caller says: for the bench and for tests, which read tables to observe them.
+   * The lint refuses this form in the server and the scripts.
+   */
+  <T>(db: Executor, statement: SQL): Promise<T[]>;
+}
+
+export const selectRows = (async (db: Executor, ...args: [RowSchema, SQL] | [SQL]) => {
+  const statement = args.length === 2 ? args[1] : args[0];
+  const result = (await db.execute(statement)) as unknown as { rows: unknown[] };
+  return args.length === 2 ? decodeRows(args[0], result.rows) : result.rows;
+}) as SelectRows;
 
 const dialect = new PgDialect();
 const statementNames = new Map<string, string>();
@@ -135,13 +175,17 @@ export const toQuery = (statement: SQL) => dialect.sqlToQuery(statement);
  * comes from the SQL text, so one text never meets two names. PGlite runs it as a
  * plain query.
  */
-export async function selectPrepared<T>(db: Executor, statement: SQL): Promise<T[]> {
+export const selectPrepared = async <S extends RowSchema>(
+  db: Executor,
+  schema: S,
+  statement: SQL,
+): Promise<z.output<S>[]> => {
   const query = toQuery(statement);
   let name = statementNames.get(query.sql);
   if (!name) {
     name = `p_${createHash('sha1').update(query.sql).digest('hex').slice(0, 20)}`;
     statementNames.set(query.sql, name);
   }
-  const result = (await db._.session.prepareQuery(query, undefined, name, false).execute()) as { rows: T[] };
-  return result.rows;
-}
+  const result = (await db._.session.prepareQuery(query, undefined, name, false).execute()) as { rows: unknown[] };
+  return decodeRows(schema, result.rows);
+};

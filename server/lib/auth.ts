@@ -10,9 +10,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Role, Permission } from '../../shared/roles';
-import { can } from '../../shared/roles';
+import { can, ROLES } from '../../shared/roles';
 import { TWO_FACTOR_SETUP_REQUIRED } from '../../shared/sign-in';
 import { selectRows, type Executor } from '../db/client';
+import { z } from 'zod';
 import { ForbiddenError, UnauthorizedError } from './errors';
 import { perObject } from './per-object';
 
@@ -117,20 +118,24 @@ export function forgetSession(db: Executor, sessionId: string): void {
   sessionsOf(db).delete(sessionId);
 }
 
+/** The signed-in member of a live session, and whether its last-seen time is due for renewal. */
+const sessionMemberSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  type: z.enum(ROLES),
+  ver: z.number(),
+  setup_pending: z.boolean(),
+  stale: z.boolean(),
+});
+
 async function liveSession(db: Executor, sessionId: string): Promise<CachedSession | null> {
   const cache = sessionsOf(db);
   const hit = cache.get(sessionId);
   if (hit && Date.now() - hit.at < STAFF_CACHE_MS) return hit;
-  const [row] = await selectRows<{
-    id: number;
-    name: string;
-    email: string;
-    type: Role;
-    ver: number;
-    setup_pending: boolean;
-    stale: boolean;
-  }>(
+  const [row] = await selectRows(
     db,
+    sessionMemberSchema,
     sql`
     select m.id, m.name, m.email, m.type, m.token_version as ver, s.two_factor_setup_pending as setup_pending,
            s.last_seen_at < now() - make_interval(secs => ${LAST_SEEN_EVERY_S}) as stale

@@ -5,6 +5,7 @@
  * An attempt is counted *before* it is checked (spendAttempt): the increment is one atomic upsert, so of N
  * parallel attempts at most `limit` see a count within the limit and go on to the (slow) check.
  */
+import { z } from 'zod';
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { selectRows, type Executor } from '../db/client';
@@ -19,6 +20,9 @@ export interface Bucket {
   window: Window;
 }
 
+/** A counter after one more hit, and the seconds left in its window. */
+const hitSchema = z.object({ hits: z.number(), left: z.number() });
+
 /** A counter key that names a person (an e-mail, an address) without storing it: rate_limits holds no personal data. */
 export const limitKey = (scope: string, ...parts: (string | number)[]) =>
   `${scope}:${createHash('sha256').update(parts.join('\u0000')).digest('base64url').slice(0, 32)}`;
@@ -29,8 +33,9 @@ export async function hitLimit(
   key: string,
   window: Window,
 ): Promise<{ hits: number; retryAfter: number }> {
-  const [row] = await selectRows<{ hits: number; left: number }>(
+  const [row] = await selectRows(
     db,
+    hitSchema,
     sql`
     insert into rate_limits (key, window_start, hits) values (${key}, now(), 1)
     on conflict (key) do update set

@@ -3,12 +3,14 @@
  * COPY in CSV form: PGlite reads it from a blob, PostgreSQL from a stream.
  * This is what lets `npm run seed -- --orders 1000000` finish in minutes.
  */
+import { z } from 'zod';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import { from as copyFrom } from 'pg-copy-streams';
 import { sql } from 'drizzle-orm';
 import { selectRows, type Database } from '../db/client';
-import { createOrderGenerator, ORDER_COLUMNS, type GeneratedOrder, type StaffRef } from './demo-orders';
+import { idRow } from '../db/row-schemas';
+import { createOrderGenerator, ORDER_COLUMNS, type GeneratedOrder } from './demo-orders';
 import { folderCountsChanged } from '../features/queue-engine';
 
 /** Orders per COPY: small enough that a chunk takes a few seconds even on PGlite (progress is said per chunk). */
@@ -106,10 +108,16 @@ export interface LoadOptions {
   indexesAfterLoad?: boolean;
 }
 
+const indexRowSchema = z.object({ name: z.string(), definition: z.string() });
+const staffRefSchema = z.object({ id: z.number(), name: z.string() });
+const maxIdSchema = z.object({ max: z.number() });
+const nameRowSchema = z.object({ name: z.string() });
+
 /** The orders' indexes that back no constraint (primary key, unique), with their definitions. */
 async function plainOrderIndexes(database: Database): Promise<{ name: string; definition: string }[]> {
   return selectRows(
     database.db,
+    indexRowSchema,
     sql`
     select i.indexname as name, i.indexdef as definition from pg_indexes i
     where i.schemaname = current_schema() and i.tablename = 'orders'
@@ -121,17 +129,19 @@ async function plainOrderIndexes(database: Database): Promise<{ name: string; de
 export async function loadDemoOrders(database: Database, options: LoadOptions): Promise<number> {
   const { db } = database;
   if (options.count <= 0) return 0;
-  const sites = await selectRows<{ id: number }>(db, sql`select id from landing_sites order by id`);
-  const staff = await selectRows<StaffRef>(
+  const sites = await selectRows(db, idRow, sql`select id from landing_sites order by id`);
+  const staff = await selectRows(
     db,
+    staffRefSchema,
     sql`select id, name from team_members where type <> 'Admin' order by id`,
   );
   const staffRefs = staff.length
     ? staff
-    : await selectRows<StaffRef>(db, sql`select id, name from team_members order by id`);
+    : await selectRows(db, staffRefSchema, sql`select id, name from team_members order by id`);
   if (!sites.length || !staffRefs.length) throw new Error('Seed the landing sites and team members before orders.');
-  const [maxRow] = await selectRows<{ max: number }>(
+  const [maxRow] = await selectRows(
     db,
+    maxIdSchema,
     sql`select coalesce(max(order_id), 100000)::bigint as max from orders`,
   );
   const next = await createOrderGenerator({
@@ -147,8 +157,9 @@ export async function loadDemoOrders(database: Database, options: LoadOptions): 
   if (options.existingColumnsOnly) {
     const existing = new Set(
       (
-        await selectRows<{ name: string }>(
+        await selectRows(
           db,
+          nameRowSchema,
           sql`
       select column_name as name from information_schema.columns where table_schema = current_schema() and table_name = 'orders'`,
         )

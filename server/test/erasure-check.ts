@@ -5,10 +5,12 @@
  * request); `snapshotOrder` reads every row of every table that belongs to it; `expectErased` compares two
  * snapshots: each personal column of the erased stages is blank, every other column is as it was.
  */
+import { z } from 'zod';
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { selectRows, type Executor } from '../db/client';
+import { idRow } from '../db/row-schemas';
 import {
   blankOf,
   erasedColumns,
@@ -25,6 +27,8 @@ import type { Storage } from '../lib/storage';
 import { insertOrder, type OrderValues } from './order-factory';
 
 type Row = Record<string, unknown>;
+const anyRowSchema = z.record(z.string(), z.unknown());
+const leftSchema = z.object({ left: z.number() });
 export type OrderSnapshot = Record<string, Row[]>;
 
 const perOrderTables = () => PERSONAL_DATA.filter((r) => r.perOrder);
@@ -36,7 +40,11 @@ export async function snapshotOrder(db: Executor, orderId: number): Promise<Orde
   const out: OrderSnapshot = {};
   for (const rules of perOrderTables()) {
     const name = tableName(rules);
-    const rows = await selectRows<Row>(db, sql`select * from ${sql.identifier(name)} where order_id = ${orderId}`);
+    const rows = await selectRows(
+      db,
+      anyRowSchema,
+      sql`select * from ${sql.identifier(name)} where order_id = ${orderId}`,
+    );
     out[name] = rows
       .map((r) => JSON.parse(JSON.stringify(r)) as Row)
       .sort((a, b) => keyOf(name, a).localeCompare(keyOf(name, b), 'en', { numeric: true }));
@@ -146,8 +154,9 @@ async function expectBlankInSql(db: Executor, rules: TableRules, orderId: number
     const rule = rules.columns[column];
     if (rule?.kind === 'erased' && rule.blank)
       throw new Error(`erasure-check.ts: add a check for the custom blank of ${name}.${column}`);
-    const [row] = await selectRows<{ left: number }>(
+    const [row] = await selectRows(
       db,
+      leftSchema,
       sql`
       select count(*)::int as left from ${sql.identifier(name)}
       where order_id = ${orderId} and ${sql.identifier(column)} is distinct from ${blankOf(rules, column)}`,
@@ -311,10 +320,7 @@ export async function personalOrder(db: Executor, storage: Storage, tag: string,
   await db
     .insert(remarks)
     .values({ orderId, remark: `Customer ${tag} called from +55 98765`, remarkName: 'Fixture Staff', whatsapp: 'Y' });
-  const [site] = await selectRows<{ id: number }>(
-    db,
-    sql`select landing_site_id as id from orders where order_id = ${orderId}`,
-  );
+  const [site] = await selectRows(db, idRow, sql`select landing_site_id as id from orders where order_id = ${orderId}`);
   await db.insert(intakeRequests).values({
     landingSiteId: site!.id,
     idempotencyKey: `key-${tag}`,

@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { selectRows } from '../db/client';
+import { idRow } from '../db/row-schemas';
 import { orders } from '../db/schema';
 import type { IntakeOrderInput } from '../../shared/schemas/order-intake';
 import { folderCountsChanged } from '../features/queue-engine';
@@ -71,7 +72,7 @@ export function orderValues(
 
 /** Inserts one order (on the first landing site unless given) and returns its id. */
 export async function insertOrder(db: Executor, overrides: Partial<OrderValues> = {}): Promise<number> {
-  const [site] = await selectRows<{ id: number }>(db, sql`select id from landing_sites order by id limit 1`);
+  const [site] = await selectRows(db, idRow, sql`select id from landing_sites order by id limit 1`);
   const [row] = await db
     .insert(orders)
     .values({ landingSiteId: site!.id, ...orderValues(overrides) })

@@ -3,10 +3,12 @@
  * everywhere" ends all of a member's, an Admin can end any member's; lib/auth.ts refuses a token whose session
  * has ended. Rows are kept 30 days after they end or expire (the Admin's view of recent sign-ins), then pruned.
  */
+import { z } from 'zod';
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { selectRows } from '../../db/client';
+import { countRow } from '../../db/row-schemas';
 import { staffSecurityEvents, staffSessions } from '../../db/schema';
 import type { JWT } from '@fastify/jwt';
 import { forgetSession, forgetStaff, requirePermission, type Staff, type StaffTokenPayload } from '../../lib/auth';
@@ -104,17 +106,20 @@ export interface SessionView {
   expiresAt: string;
 }
 
+const liveSessionRowSchema = z.object({
+  id: z.string(),
+  device: z.string().nullable(),
+  ip: z.string().nullable(),
+  created_at: z.string(),
+  last_seen_at: z.string(),
+  expires_at: z.string(),
+});
+
 /** A member's live sessions, newest first. */
 export async function liveSessions(db: Executor, memberId: number, currentId?: string): Promise<SessionView[]> {
-  const rows = await selectRows<{
-    id: string;
-    device: string | null;
-    ip: string | null;
-    created_at: Date | string;
-    last_seen_at: Date | string;
-    expires_at: Date | string;
-  }>(
+  const rows = await selectRows(
     db,
+    liveSessionRowSchema,
     sql`
     select id, user_agent as device, ip, created_at, last_seen_at, expires_at from staff_sessions
     where member_id = ${memberId} and ended_at is null and expires_at > now()
@@ -169,8 +174,9 @@ export async function endOneSession(db: Executor, staff: Staff, sessionId: strin
 
 /** Deletes session rows that ended or expired more than 30 days ago (they hold the staff member's address). */
 export async function pruneSessions(db: Executor): Promise<number> {
-  const rows = await selectRows<{ n: number }>(
+  const rows = await selectRows(
     db,
+    countRow,
     sql`
     with gone as (delete from staff_sessions where coalesce(ended_at, expires_at) < now() - interval '30 days' returning 1)
     select count(*)::int as n from gone`,

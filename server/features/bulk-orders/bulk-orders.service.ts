@@ -5,9 +5,11 @@
  * each writing its process-log lines in this transaction), the others are refused with the reason. The role rules
  * are the single actions' own (moveRefusal); folder counters and live events follow by trigger.
  */
+import { z } from 'zod';
 import { sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client';
 import { selectRows } from '../../db/client';
+import { orderIdRow } from '../../db/row-schemas';
 import { requirePermission, type Staff } from '../../lib/auth';
 import { BadRequestError, ConflictError, NotFoundError, ORDER_NOT_FOUND } from '../../lib/errors';
 import { can } from '../../../shared/roles';
@@ -21,11 +23,10 @@ import {
 import { BULK_MAX_ORDERS, bulkSummary, type BulkAction } from '../../../shared/schemas/bulk-orders-texts';
 import { changingOrders, folderPredicate, utcToday, assertMayReadFolder, queueViewWhere } from '../queue-engine';
 import {
-  asMovingOrder,
   moveOrders,
   moveRefusal,
   movingOrderColumns,
-  type MovingOrder,
+  movingOrderSchema,
   assignLockedOrders,
   deleteOrders,
   type Assignee,
@@ -40,16 +41,19 @@ const idList = (ids: number[]) =>
 const count = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'order' : 'orders'}`;
 
 /** A locked order with what the bulk rules read besides MovingOrder's fields. */
-interface BulkOrder extends MovingOrder {
-  assigneeName: string | null;
-  inFolder: boolean;
-}
+const bulkOrderSchema = movingOrderSchema.extend({ assigneeName: z.string().nullable(), inFolder: z.boolean() });
+type BulkOrder = z.infer<typeof bulkOrderSchema>;
+const assigneeSchema = z.object({ id: z.number(), name: z.string() });
 
 /** The member an assignment names: the caller, or (Admin and Manager) another member who still exists. */
 async function assigneeOf(db: Executor, staff: Staff, assigneeId: number | undefined): Promise<Assignee> {
   if (assigneeId === undefined || assigneeId === staff.id) return { id: staff.id, name: staff.name };
   requirePermission(staff, 'orders:reassign', 'Only an Admin or a Manager can assign orders to another team member.');
-  const [member] = await selectRows<Assignee>(db, sql`select id, name from team_members where id = ${assigneeId}`);
+  const [member] = await selectRows(
+    db,
+    assigneeSchema,
+    sql`select id, name from team_members where id = ${assigneeId}`,
+  );
   if (!member) throw new NotFoundError('The team member to assign to was not found; refresh the page.');
   return member;
 }
@@ -67,8 +71,9 @@ async function matchingIds(
 ): Promise<number[]> {
   const where = await queueViewWhere(tx, staff, all, today);
   // No ORDER BY: any 5,001 rows tell "too many", so the plan may walk the folder's or the search's index.
-  const rows = await selectRows<{ order_id: number }>(
+  const rows = await selectRows(
     tx,
+    orderIdRow,
     sql`
     select o.order_id::int as order_id from orders o where ${where}
     limit ${BULK_MAX_ORDERS + 1}`,
@@ -88,8 +93,9 @@ async function lockBulk(
   today: string,
 ): Promise<BulkOrder[]> {
   const inFolder = folder ? folderPredicate(folder, staff.id, today) : sql`true`;
-  const rows = await selectRows<BulkOrder>(
+  const rows = await selectRows(
     tx,
+    bulkOrderSchema,
     sql`
     select ${movingOrderColumns(sql`${today}::date`)},
       (select tm.name from team_members tm where tm.id = o.assigned_to_id) as "assigneeName",
@@ -98,7 +104,7 @@ async function lockBulk(
     order by o.order_id
     for update skip locked`,
   );
-  return rows.map(asMovingOrder);
+  return rows;
 }
 
 type Verdict =
@@ -174,8 +180,9 @@ export async function bulkOrders(
     const existing = new Set(
       skipped.length
         ? (
-            await selectRows<{ order_id: number }>(
+            await selectRows(
               tx,
+              orderIdRow,
               sql`select order_id::int as order_id from orders where order_id in (${idList(skipped)})`,
             )
           ).map((r) => r.order_id)

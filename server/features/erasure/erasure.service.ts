@@ -5,9 +5,11 @@
  * records what happened (step, staff or N/A, time, the rule). Used by the permanent deletion (orders feature) and
  * by the retention job (retention.service.ts). Nothing here knows a column by name.
  */
+import { z } from 'zod';
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { selectRows, type Executor } from '../../db/client';
+import { orderIdRow } from '../../db/row-schemas';
 import {
   blankOf,
   erasedColumns,
@@ -48,6 +50,8 @@ const idList = (ids: number[]) =>
 const assignments = (rules: TableRules, stages: ErasureStage[]): { name: string; blank: SQL }[] =>
   erasedColumns(rules, stages).map(({ name }) => ({ name, blank: blankOf(rules, name) }));
 
+const storageKeySchema = z.object({ key: z.string().nullable() });
+
 /** The files a table's rows of these orders point at, read before the keys are blanked. */
 async function filesOf(tx: Executor, rules: TableRules, stages: ErasureStage[], ids: number[]): Promise<string[]> {
   const keys: string[] = [];
@@ -57,12 +61,14 @@ async function filesOf(tx: Executor, rules: TableRules, stages: ErasureStage[], 
     const column = sql.identifier(name);
     const rows =
       rule.files === 'storage-key'
-        ? await selectRows<{ key: string | null }>(
+        ? await selectRows(
             tx,
+            storageKeySchema,
             sql`select ${column} as key from ${table} where order_id in (${idList(ids)}) and ${column} <> ''`,
           )
-        : await selectRows<{ key: string | null }>(
+        : await selectRows(
             tx,
+            storageKeySchema,
             sql`
           select a->>'storageKey' as key from ${table} t cross join jsonb_array_elements(t.${column}) a where t.order_id in (${idList(ids)})`,
           );
@@ -92,8 +98,9 @@ export async function eraseOrders(
     sql`updated_at = now()`,
   ];
   const notYet = stage === 'evidence' ? sql`purged_at is null` : sql`travel_erased_at is null`;
-  const rows = await selectRows<{ order_id: number }>(
+  const rows = await selectRows(
     tx,
+    orderIdRow,
     sql`
     update orders set ${sql.join(sets, sql`, `)}
     where order_id in (${idList(orderIds)}) and ${notYet}
@@ -162,15 +169,18 @@ export function erasureEntries(
   });
 }
 
+const erasureLineSchema = z.object({
+  stepName: z.string(),
+  staffName: z.string().nullable(),
+  detail: z.string().nullable(),
+  updateTime: z.string(),
+});
+
 /** The erasure lines of one order, oldest first. */
 export async function readErasures(db: Executor, orderId: number): Promise<ErasureEntry[]> {
-  const rows = await selectRows<{
-    stepName: string;
-    staffName: string | null;
-    detail: string | null;
-    updateTime: string;
-  }>(
+  const rows = await selectRows(
     db,
+    erasureLineSchema,
     sql`
     select step_name as "stepName", staff_name as "staffName", detail, update_time as "updateTime"
     from process_logs

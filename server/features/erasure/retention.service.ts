@@ -14,6 +14,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { selectRows, type Db } from '../../db/client';
+import { countRow, okRow, orderIdRow } from '../../db/row-schemas';
 import type { ErasureStage } from '../../db/personal-data';
 import type { Storage } from '../../lib/storage';
 import { eraseOrders, removeFiles, type ErasureAudit } from './erasure.service';
@@ -108,12 +109,9 @@ export async function runRetention(
     for (;;) {
       if (signal?.aborted) return run;
       const batch = await deps.db.transaction(async (tx) => {
-        const [lock] = await selectRows<{ ok: boolean }>(
-          tx,
-          sql`select pg_try_advisory_xact_lock(${RETENTION_LOCK}) as ok`,
-        );
+        const [lock] = await selectRows(tx, okRow, sql`select pg_try_advisory_xact_lock(${RETENTION_LOCK}) as ok`);
         if (!lock?.ok) return null;
-        const due = await selectRows<{ order_id: number }>(tx, dueOrdersQuery(stage, policy, now, batchSize));
+        const due = await selectRows(tx, orderIdRow, dueOrdersQuery(stage, policy, now, batchSize));
         const result = await eraseOrders(
           tx,
           due.map((r) => Number(r.order_id)),
@@ -131,8 +129,9 @@ export async function runRetention(
       if (batch.due < batchSize) break;
     }
   }
-  const gone = await selectRows<{ n: number }>(
+  const gone = await selectRows(
     deps.db,
+    countRow,
     sql`
     with gone as (delete from rate_limits where window_start < now() - interval '1 day' returning 1)
     select count(*)::int as n from gone`,

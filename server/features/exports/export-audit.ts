@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import type { ExportFormat } from '../../../shared/schemas/order-export-texts';
 import { selectRows, type Executor } from '../../db/client';
+import { countRow, idRow } from '../../db/row-schemas';
 import type { Staff } from '../../lib/auth';
 
 /** How long an export's audit line is kept: a year, long enough for a yearly access review. */
@@ -23,8 +24,9 @@ export interface AuditLine {
 /** Writes the audit line; returns its id. The search text itself is never stored (it is often a customer's name). */
 export async function writeAuditLine(db: Executor, staff: Staff, line: AuditLine): Promise<number> {
   const term = line.search.trim();
-  const [row] = await selectRows<{ id: number }>(
+  const [row] = await selectRows(
     db,
+    idRow,
     sql`
     insert into order_exports (staff_id, staff_name, kind, source, filters, search_used, search_length, format, row_count)
     values (${staff.id}, ${staff.name}, ${line.kind}, ${line.source}, ${JSON.stringify(line.filters)}::jsonb, ${term.length > 0},
@@ -42,8 +44,9 @@ export async function finishAuditLine(db: Executor, id: number, rows: number) {
 /** Deletes audit lines older than EXPORT_AUDIT_DAYS (the retention job); answers how many. */
 export async function pruneAuditLines(db: Executor, now = new Date()): Promise<number> {
   const cutoff = new Date(now.getTime() - EXPORT_AUDIT_DAYS * 86_400_000).toISOString();
-  const [row] = await selectRows<{ n: number }>(
+  const [row] = await selectRows(
     db,
+    countRow,
     sql`
     with gone as (delete from order_exports where created_at < ${cutoff}::timestamptz returning 1)
     select count(*)::int as n from gone`,

@@ -4,6 +4,7 @@
  * index), and a switch locks every gateway row first, so concurrent switches take turns and each
  * leaves exactly one active. Every switch is recorded (payment_gateway_changes) with who made it.
  */
+import { z } from 'zod';
 import { sql } from 'drizzle-orm';
 import type { Gateway, GatewayChange } from '../../../shared/schemas/reports';
 import { selectRows, type Executor } from '../../db/client';
@@ -13,11 +14,14 @@ import { NotFoundError } from '../../lib/errors';
 export const GATEWAY_NOT_FOUND = 'Payment gateway not found.';
 export const NO_ACTIVE_GATEWAY = 'No payment gateway is active.';
 
-interface GatewayRow {
-  id: number;
-  gateway_name: string;
-  is_active: boolean;
-}
+const gatewayRowSchema = z.object({ id: z.number(), gateway_name: z.string(), is_active: z.boolean() });
+type GatewayRow = z.infer<typeof gatewayRowSchema>;
+const lastChangeSchema = z.object({
+  gateway_name: z.string(),
+  staff_name: z.string().nullable(),
+  changed_at: z.string(),
+});
+const activeGatewaySchema = z.object({ id: z.number(), gateway_name: z.string() });
 const toGateway = (r: GatewayRow): Gateway => ({
   id: r.id,
   gateway_name: r.gateway_name,
@@ -25,8 +29,9 @@ const toGateway = (r: GatewayRow): Gateway => ({
 });
 
 async function lastChange(db: Executor): Promise<GatewayChange | null> {
-  const [row] = await selectRows<{ gateway_name: string; staff_name: string | null; changed_at: string | Date }>(
+  const [row] = await selectRows(
     db,
+    lastChangeSchema,
     sql`
     select g.gateway_name, c.staff_name, c.changed_at from payment_gateway_changes c join payment_gateways g on g.id = c.gateway_id
     order by c.changed_at desc, c.id desc limit 1`,
@@ -41,8 +46,9 @@ export async function listGateways(
   staff: Staff,
 ): Promise<{ gateways: Gateway[]; lastChange: GatewayChange | null }> {
   requirePermission(staff, 'gateway:manage');
-  const rows = await selectRows<GatewayRow>(
+  const rows = await selectRows(
     db,
+    gatewayRowSchema,
     sql`select id, gateway_name, is_active from payment_gateways order by id`,
   );
   return { gateways: rows.map(toGateway), lastChange: await lastChange(db) };
@@ -58,8 +64,9 @@ export async function setActiveGateway(db: Executor, staff: Staff, gatewayId: nu
   requirePermission(staff, 'gateway:manage');
   return db.transaction(async (tx) => {
     // Lock every gateway (in id order, so switches never deadlock) before reading which one is active.
-    const rows = await selectRows<GatewayRow>(
+    const rows = await selectRows(
       tx,
+      gatewayRowSchema,
       sql`select id, gateway_name, is_active from payment_gateways order by id for update`,
     );
     const target = rows.find((r) => r.id === gatewayId);
@@ -82,8 +89,9 @@ export async function setActiveGateway(db: Executor, staff: Staff, gatewayId: nu
 
 /** The gateway the landing sites charge through now (intake-key call). */
 export async function activeGateway(db: Executor): Promise<{ id: number; gateway_name: string }> {
-  const [row] = await selectRows<{ id: number; gateway_name: string }>(
+  const [row] = await selectRows(
     db,
+    activeGatewaySchema,
     sql`select id, gateway_name from payment_gateways where is_active`,
   );
   if (!row) throw new NotFoundError(NO_ACTIVE_GATEWAY);

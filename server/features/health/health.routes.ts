@@ -16,6 +16,9 @@ import { TimeLimitError, withinMs } from '../../lib/time-limit';
  */
 export const HEALTH_DATABASE_TIMEOUT_MS = 3000;
 
+/** The newest migration's time (a bigint of milliseconds), or null before the first. */
+const journalSchema = z.object({ last: z.number().nullable() });
+
 /** A key no service writes: reading it (an answer "no such object" is fine) proves the storage answers. */
 export const STORAGE_PROBE_KEY = 'health/readiness-probe';
 
@@ -80,10 +83,7 @@ export async function healthRoutes(fastify: FastifyInstance) {
         (async () => {
           try {
             const [journal] = await withinMs(
-              selectRows<{ last: string | number | null }>(
-                app.db,
-                sql`select max(created_at) as last from drizzle.__drizzle_migrations`,
-              ),
+              selectRows(app.db, journalSchema, sql`select max(created_at) as last from drizzle.__drizzle_migrations`),
               HEALTH_DATABASE_TIMEOUT_MS,
               'database',
             );

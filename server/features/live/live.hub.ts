@@ -8,6 +8,7 @@
  * processes' changes show in the counts at once, not after 250 ms), checks the streams' sessions, sends
  * heartbeats, expires presence and deletes old events.
  */
+import { z } from 'zod';
 import type { ServerResponse } from 'node:http';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -39,23 +40,28 @@ const GAP_WAIT_MS = 10_000;
 /** A stream whose client reads too slowly (this much unsent) is closed; the browser reconnects and catches up. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 
-interface EventRow {
-  id: number;
-  kind: string;
-  order_id: number | null;
-  old_status: string | null;
-  new_status: string | null;
-  old_mode: string | null;
-  new_mode: string | null;
-  old_processing_date: string | null;
-  new_processing_date: string | null;
-  old_assignee: number | null;
-  new_assignee: number | null;
-  actor_id: number | null;
-  step: string | null;
-  assignee_name: string | null;
-  actor_name: string | null;
-}
+/** A live_events row as eventColumns reads it. */
+const eventRowSchema = z.object({
+  id: z.number(),
+  kind: z.string(),
+  order_id: z.number().nullable(),
+  old_status: z.string().nullable(),
+  new_status: z.string().nullable(),
+  old_mode: z.string().nullable(),
+  new_mode: z.string().nullable(),
+  old_processing_date: z.string().nullable(),
+  new_processing_date: z.string().nullable(),
+  old_assignee: z.number().nullable(),
+  new_assignee: z.number().nullable(),
+  actor_id: z.number().nullable(),
+  step: z.string().nullable(),
+  assignee_name: z.string().nullable(),
+  actor_name: z.string().nullable(),
+});
+type EventRow = z.infer<typeof eventRowSchema>;
+const lastIdSchema = z.object({ last: z.number() });
+const oldestIdSchema = z.object({ id: z.number().nullable() });
+const sessionVersionSchema = z.object({ id: z.string(), ver: z.number() });
 
 export interface StreamOwner {
   memberId: number;
@@ -180,8 +186,9 @@ export class LiveHub {
   }
 
   async start(): Promise<void> {
-    const [row] = await selectRows<{ last: number }>(
+    const [row] = await selectRows(
       this.db,
+      lastIdSchema,
       sql`select coalesce(max(id), 0)::bigint as last from live_events`,
     );
     this.last = Number(row?.last ?? 0);
@@ -266,8 +273,9 @@ export class LiveHub {
     for (const [id, since] of this.gaps) if (now - since > GAP_WAIT_MS) this.gaps.delete(id);
     const gapList = [...this.gaps.keys()];
     const orGaps = gapList.length ? sql`or e.id = any(${`{${gapList.join(',')}}`}::bigint[])` : sql``;
-    const rows = await selectRows<EventRow>(
+    const rows = await selectRows(
       this.db,
+      eventRowSchema,
       sql`
       select ${eventColumns} from live_events e ${eventJoins}
       where e.id > ${this.last} ${orGaps} order by e.id limit ${READ_BATCH}`,
@@ -339,13 +347,14 @@ export class LiveHub {
         complete: true,
       });
       if (lastEventId !== null && lastEventId < this.last) {
-        const rows = await selectRows<EventRow>(
+        const rows = await selectRows(
           this.db,
+          eventRowSchema,
           sql`
           select ${eventColumns} from live_events e ${eventJoins}
           where e.id > ${lastEventId} and e.id <= ${this.last} order by e.id limit ${REPLAY_MAX + 1}`,
         );
-        const [oldest] = await selectRows<{ id: number | null }>(this.db, sql`select min(id) as id from live_events`);
+        const [oldest] = await selectRows(this.db, oldestIdSchema, sql`select min(id) as id from live_events`);
         // Events after the client's last one were deleted already (kept EVENTS_KEPT_MINUTES): it cannot catch up.
         const pruned = oldest?.id == null || Number(oldest.id) > lastEventId + 1;
         if (rows.length > REPLAY_MAX || pruned) {
@@ -369,8 +378,9 @@ export class LiveHub {
     if (!this.streams.size) return;
     const now = Date.now();
     const ids = [...new Set([...this.streams].map((s) => s.owner.sessionId))];
-    const rows = await selectRows<{ id: string; ver: number }>(
+    const rows = await selectRows(
       this.db,
+      sessionVersionSchema,
       sql`
       select s.id, m.token_version as ver from staff_sessions s join team_members m on m.id = s.member_id
       where s.id in (${sql.join(

@@ -3,8 +3,10 @@
  * and every LIVE_PRESENCE_TTL_MS / 3 as a heartbeat; a row not renewed within LIVE_PRESENCE_TTL_MS is deleted by
  * the sweeper of any process. A change is passed to every process with NOTIFY live_presence (the order ids).
  */
+import { z } from 'zod';
 import { sql } from 'drizzle-orm';
 import { selectRows, type Executor } from '../../db/client';
+import { orderIdRow } from '../../db/row-schemas';
 import type { PresenceState, Viewer } from '../../../shared/live';
 
 export interface PresenceUpdate {
@@ -16,6 +18,15 @@ export interface PresenceUpdate {
   left?: boolean;
 }
 
+/** The tab's presence row as it was before the upsert: nulls when the tab had none. */
+const previousPresenceSchema = z.object({ order_id: z.number().nullable(), state: z.string().nullable() });
+const viewerRowSchema = z.object({
+  order_id: z.number(),
+  member_id: z.number(),
+  name: z.string(),
+  writing: z.boolean(),
+});
+
 const notifyOrders = (db: Executor, orderIds: number[]) =>
   db.execute(sql`select pg_notify('live_presence', ${[...new Set(orderIds)].join(',')})`);
 
@@ -24,8 +35,9 @@ export async function setPresence(db: Executor, update: PresenceUpdate, ttlMs: n
   const { memberId, clientId, orderId, state } = update;
   if (orderId === null || update.left) {
     const onOrder = orderId === null ? sql`` : sql`and order_id = ${orderId}`;
-    const gone = await selectRows<{ order_id: number }>(
+    const gone = await selectRows(
       db,
+      orderIdRow,
       sql`
       delete from order_presence where member_id = ${memberId} and client_id = ${clientId} ${onOrder} returning order_id`,
     );
@@ -37,8 +49,9 @@ export async function setPresence(db: Executor, update: PresenceUpdate, ttlMs: n
     return;
   }
   // `before` reads the row as it was before the upsert (one snapshot for the whole statement).
-  const [before] = await selectRows<{ order_id: number; state: string } | undefined>(
+  const [before] = await selectRows(
     db,
+    previousPresenceSchema,
     sql`
     with before as (select order_id, state from order_presence where member_id = ${memberId} and client_id = ${clientId}),
     upsert as (
@@ -58,8 +71,9 @@ export async function setPresence(db: Executor, update: PresenceUpdate, ttlMs: n
 
 /** Deletes expired rows; answers the orders whose viewers changed (the caller tells every process). */
 export async function sweepPresence(db: Executor): Promise<number[]> {
-  const gone = await selectRows<{ order_id: number }>(
+  const gone = await selectRows(
     db,
+    orderIdRow,
     sql`delete from order_presence where expires_at < now() returning order_id`,
   );
   const orderIds = [...new Set(gone.map((r) => Number(r.order_id)))];
@@ -70,8 +84,9 @@ export async function sweepPresence(db: Executor): Promise<number[]> {
 /** The live viewers of these orders (all orders with viewers when `orderIds` is null), one entry per member. */
 export async function viewersOf(db: Executor, orderIds: number[] | null): Promise<Map<number, Viewer[]>> {
   const filter = orderIds ? sql`and p.order_id = any(${`{${orderIds.join(',')}}`}::bigint[])` : sql``;
-  const rows = await selectRows<{ order_id: number; member_id: number; name: string; writing: boolean }>(
+  const rows = await selectRows(
     db,
+    viewerRowSchema,
     sql`
     select p.order_id, p.member_id, m.name, bool_or(p.state = 'writing') as writing
     from order_presence p join team_members m on m.id = p.member_id

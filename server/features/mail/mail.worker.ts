@@ -11,16 +11,18 @@
  * staff, who can retry it. On stop the worker claims nothing more, hands back
  * what it has not started and finishes the mail it is sending.
  */
+import { z } from 'zod';
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import { selectRows, type Db } from '../../db/client';
+import { idRow } from '../../db/row-schemas';
 import { databaseUnavailableCode } from '../../db/connection-errors';
 import { mails, uploadDocs } from '../../db/schema';
 import { logSteps } from '../../lib/process-log';
 import type { Storage } from '../../lib/storage';
-import type { MailKind, MailProvider } from '../../../shared/schemas/mail-texts';
-import { buildRefundConfirmationMail, type MailAttachmentRef } from './mail.queue';
+import { MAIL_KINDS, MAIL_PROVIDERS } from '../../../shared/schemas/mail-texts';
+import { buildRefundConfirmationMail } from './mail.queue';
 import { metricsFor } from '../metrics';
 import {
   createTransports,
@@ -31,22 +33,24 @@ import {
   type Transports,
 } from './transports';
 
-interface ClaimedMail {
-  id: number;
-  orderId: number | null;
-  kind: MailKind;
-  toAddress: string;
-  subject: string;
-  html: string;
-  textBody: string;
-  uploadDocId: number | null;
-  attachments: MailAttachmentRef[];
-  mailServiceProvider: MailProvider;
-  fromAddress: string | null;
-  replyTo: string | null;
-  attempts: number;
-  messageId: string;
-}
+/** A mail as claim() takes it from the queue (its attachments: the stored jsonb list). */
+const claimedMailSchema = z.object({
+  id: z.number(),
+  orderId: z.number().nullable(),
+  kind: z.enum(MAIL_KINDS),
+  toAddress: z.string(),
+  subject: z.string(),
+  html: z.string(),
+  textBody: z.string(),
+  uploadDocId: z.number().nullable(),
+  attachments: z.array(z.object({ filename: z.string(), storageKey: z.string(), contentType: z.string() })),
+  mailServiceProvider: z.enum(MAIL_PROVIDERS),
+  fromAddress: z.string().nullable(),
+  replyTo: z.string().nullable(),
+  attempts: z.number(),
+  messageId: z.string(),
+});
+type ClaimedMail = z.infer<typeof claimedMailSchema>;
 
 interface Logger {
   info(obj: object, msg?: string): void;
@@ -238,8 +242,9 @@ export class MailWorker {
   }
 
   private async claim(token: string): Promise<ClaimedMail[]> {
-    const rows = await selectRows<ClaimedMail & { attachments: MailAttachmentRef[] | string }>(
+    const rows = await selectRows(
       this.db,
+      claimedMailSchema,
       sql`
       update mails m set
         status = 'sending',
@@ -259,15 +264,7 @@ export class MailWorker {
         m.mail_service_provider as "mailServiceProvider", m.from_address as "fromAddress", m.reply_to as "replyTo",
         m.attempts, m.message_id as "messageId"`,
     );
-    return rows
-      .map((r) => ({
-        ...r,
-        id: Number(r.id),
-        orderId: r.orderId === null ? null : Number(r.orderId),
-        attachments:
-          typeof r.attachments === 'string' ? (JSON.parse(r.attachments) as MailAttachmentRef[]) : r.attachments,
-      }))
-      .sort((a, b) => a.id - b.id);
+    return rows.sort((a, b) => a.id - b.id);
   }
 
   /** Extends the lease of every mail this claim still holds. */
@@ -289,8 +286,9 @@ export class MailWorker {
       .map((w) => ({ token: w.token, ids: w.mails.splice(0).map((m) => m.id) }));
     let released = 0;
     for (const { token, ids } of claims) {
-      const rows = await selectRows<{ id: number }>(
+      const rows = await selectRows(
         this.db,
+        idRow,
         sql`
         update mails set status = 'queued', attempts = attempts - 1, locked_until = null, claim_token = null
         where id in ${ids} and claim_token = ${token} and status = 'sending'
@@ -314,8 +312,9 @@ export class MailWorker {
     // A failure from here on is the database's: the mail stays claimed and, if this process cannot record it,
     // is sent again with the same Message-ID once the lease ends.
     await this.db.transaction(async (tx) => {
-      const updated = await selectRows<{ id: number }>(
+      const updated = await selectRows(
         tx,
+        idRow,
         sql`
         update mails set status = 'sent', sent_at = now(), delivered_via = ${transport.via},
           provider_message_id = ${providerMessageId}, locked_until = null, claim_token = null, last_error = null
@@ -349,8 +348,9 @@ export class MailWorker {
     metricsFor(this.db).mailFailures.inc({ provider: via, outcome: giveUp ? 'gave_up' : 'retry' });
     const delay = retryDelayMs(mail.attempts, this.config.MAIL_RETRY_BASE_MS);
     await this.db.transaction(async (tx) => {
-      const updated = await selectRows<{ id: number }>(
+      const updated = await selectRows(
         tx,
+        idRow,
         sql`
         update mails set
           status = ${giveUp ? 'failed' : 'queued'},

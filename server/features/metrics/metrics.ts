@@ -4,6 +4,7 @@
  * one process, each get their own registry (prom-client's global default registry would refuse a second series of
  * the same name). Labels hold route patterns, statuses and provider names only, never an id or a person.
  */
+import { z } from 'zod';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -13,6 +14,8 @@ import { withinMs } from '../../lib/time-limit';
 
 /** A scrape must answer even while the database does not (its figures then say so: arrival_database_up 0). */
 const SCRAPE_DATABASE_TIMEOUT_MS = 3000;
+
+const mailQueueRowSchema = z.object({ status: z.string(), n: z.number(), oldest: z.number().nullable() });
 
 /** Mail statuses whose depth and age matter: a sent mail is history. */
 const WAITING_STATUSES = ['queued', 'sending', 'failed'] as const;
@@ -175,8 +178,9 @@ export async function refreshScrapeFigures(database: Database): Promise<void> {
   }
   try {
     const rows = await withinMs(
-      selectRows<{ status: string; n: number; oldest: number | null }>(
+      selectRows(
         database.db,
+        mailQueueRowSchema,
         sql`
       select status, count(*)::int as n, extract(epoch from now() - min(created_at))::float8 as oldest
       from mails where delivered_via is null and status <> 'sent' group by status`,

@@ -4,9 +4,11 @@
  * plain status move. Each is one transaction that writes its process-log lines;
  * status changes go through moveOrders.
  */
+import { z } from 'zod';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { selectRows } from '../../db/client';
+import { orderIdRow } from '../../db/row-schemas';
 import { requirePermission, type Staff } from '../../lib/auth';
 import { ConflictError, ForbiddenError } from '../../lib/errors';
 import { logSteps } from '../../lib/process-log';
@@ -21,6 +23,7 @@ import { changingOrders } from '../queue-engine';
 import { eraseOrders, removeFiles } from '../erasure';
 
 const CLOSED = new Set<string>(CLOSED_STATUSES);
+const assigneeNameSchema = z.object({ order_id: z.number(), name: z.string().nullable() });
 const list = (ids: number[]) => ids.join(', ');
 
 export interface AssignResult {
@@ -39,8 +42,9 @@ export async function assignToMe(db: Executor, staff: Staff, orderIds: number[])
     const orders = await lockOrders(tx, orderIds);
     const taken = orders.filter((o) => o.assignedToId !== null && o.assignedToId !== staff.id);
     if (taken.length) {
-      const names = await selectRows<{ order_id: number; name: string | null }>(
+      const names = await selectRows(
         tx,
+        assigneeNameSchema,
         sql`
         select o.order_id::int as order_id, tm.name from orders o left join team_members tm on tm.id = o.assigned_to_id
         where o.order_id in (${sql.join(
@@ -162,8 +166,9 @@ export async function markRefunded(
   return db.transaction(async (tx) => {
     const orders = await lockOrders(tx, orderIds);
     assertAllIn(orders, 'Refunds', 'Refunds');
-    const rows = await selectRows<{ order_id: number }>(
+    const rows = await selectRows(
       tx,
+      orderIdRow,
       sql`
       update orders set refund_date = now(), updated_at = now()
       where order_id in (${sql.join(

@@ -75,8 +75,9 @@ export async function listRoutes(fastify: FastifyInstance) {
     async (request) => {
       requirePermission(request.staff, 'orders:work');
       return ok(
-        await selectRows<{ siteKey: string; name: string }>(
+        await selectRows(
           app.db,
+          landingSiteOptionSchema,
           sql`select site_key as "siteKey", name from landing_sites order by id`,
         ),
       );

@@ -7,6 +7,7 @@
  * one transaction. Folder counts follow through the database trigger
  * (see folder-counts.ts), so callers never touch them.
  */
+import { z } from 'zod';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client';
 import { selectRows } from '../../db/client';
@@ -14,21 +15,22 @@ import { requirePermission, type Staff } from '../../lib/auth';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors';
 import { can } from '../../../shared/roles';
 import { logSteps } from '../../lib/process-log';
-import { CLOSED_STATUSES, type ProcessStatus } from '../../../shared/orders';
+import { CLOSED_STATUSES, PROCESS_STATUSES, type ProcessStatus } from '../../../shared/orders';
 import { changingOrders } from '../queue-engine';
 
-/** An order as it was just before the move (locked FOR UPDATE). */
-export interface MovingOrder {
-  orderId: number;
-  status: ProcessStatus;
-  assignedToId: number | null;
+/** An order as it was just before the move (locked FOR UPDATE), as movingOrderColumns reads it. */
+export const movingOrderSchema = z.object({
+  orderId: z.number(),
+  status: z.enum(PROCESS_STATUSES),
+  assignedToId: z.number().nullable(),
   /** In the Future Order folder (New, future, processing date after today). */
-  isFuture: boolean;
-  email: string;
-  givenName: string;
-  surname: string;
-  landingSiteId: number;
-}
+  isFuture: z.boolean(),
+  email: z.string(),
+  givenName: z.string(),
+  surname: z.string(),
+  landingSiteId: z.number(),
+});
+export type MovingOrder = z.infer<typeof movingOrderSchema>;
 
 export interface MoveOptions {
   /** The process-log step (shared/process-steps.ts); default statusChanged ("Status changed to {target}", "Order deleted"). */
@@ -55,21 +57,15 @@ export const movingOrderColumns = (today: SQL = TODAY) => sql`
   (o.process_status = 'New' and o.processing_mode = 'future' and o.processing_date > ${today}) as "isFuture",
   o.email, o.given_name as "givenName", o.surname, o.landing_site_id as "landingSiteId"`;
 
-/** A row read with movingOrderColumns, its ids as numbers (bigint columns come back as text). */
-export const asMovingOrder = <T extends MovingOrder>(row: T): T => ({
-  ...row,
-  orderId: Number(row.orderId),
-  landingSiteId: Number(row.landingSiteId),
-});
-
 /** Locks the named orders in id order (so concurrent moves never deadlock); 404 if any is missing. */
 export async function lockOrders(tx: Executor, orderIds: number[]): Promise<MovingOrder[]> {
   const ids = sql.join(
     orderIds.map((id) => sql`${id}`),
     sql`, `,
   );
-  const rows = await selectRows<MovingOrder>(
+  const rows = await selectRows(
     tx,
+    movingOrderSchema,
     sql`
     select ${movingOrderColumns()}
     from orders o where o.order_id in (${ids})
@@ -77,13 +73,13 @@ export async function lockOrders(tx: Executor, orderIds: number[]): Promise<Movi
     for update`,
   );
   if (rows.length !== orderIds.length) {
-    const found = new Set(rows.map((r) => Number(r.orderId)));
+    const found = new Set(rows.map((r) => r.orderId));
     const missing = orderIds.filter((id) => !found.has(id));
     throw new NotFoundError(
       missing.length === 1 ? `Order ${missing[0]} was not found.` : `Orders ${missing.join(', ')} were not found.`,
     );
   }
-  return rows.map(asMovingOrder);
+  return rows;
 }
 
 /**

@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import { jstDayKey } from '../../../shared/arrival-urgency';
 import type { WorkNextFolder } from '../../../shared/schemas/work-next-texts';
 import { selectRows, type Executor } from '../../db/client';
+import { orderIdRow } from '../../db/row-schemas';
 import { requirePermission, type Staff } from '../../lib/auth';
 import { assignLockedOrders } from './actions.service';
 import { ARRIVAL_KEY, BY_ARRIVAL, changingOrders, folderPredicate, utcToday } from '../queue-engine';
@@ -68,7 +69,7 @@ export async function workNext(
   const todayKey = jstDayKey(now); // the arrival's clock: an arrival before today in Japan has passed
   const orderId = await changingOrders(db, async (tx) => {
     for (const step of STEPS[folder]) {
-      const [found] = await selectRows<{ order_id: number }>(tx, workNextProbe(step, today, todayKey));
+      const [found] = await selectRows(tx, orderIdRow, workNextProbe(step, today, todayKey));
       if (found) {
         await assignLockedOrders(tx, staff, [found.order_id]);
         return found.order_id;

@@ -5,10 +5,11 @@
  * deep, as the newest-first pages are. A search sorts its matches (up to SEARCH_CANDIDATES) the same way.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { OrderListRow } from '../../../shared/schemas/order-list';
+import { orderListRowSchema } from '../../../shared/schemas/order-list';
 import { PAGE_SIZE_OPTIONS, SEARCH_COUNT_CAP } from '../../../shared/schemas/order-list-texts';
 import { WORK_NEXT_FOLDERS } from '../../../shared/schemas/work-next-texts';
 import { selectPrepared, selectRows, type Executor } from '../../db/client';
+import { totalRow } from '../../db/row-schemas';
 import type { Staff } from '../../lib/auth';
 import { BadRequestError } from '../../lib/errors';
 import { ARRIVAL_KEY, BY_ARRIVAL } from './arrival';
@@ -23,6 +24,7 @@ import {
   rowsOf,
   SEARCH_CANDIDATES,
   searchCondition,
+  searchPageRowSchema,
   type OrderPage,
   type PageRequest,
   type OrderSearch,
@@ -80,7 +82,7 @@ export async function listOrdersByArrival(db: Executor, staff: Staff, request: P
     // index for any offset (bench/work-next.ts checks it), where a custom plan for a deep offset chose to sort.
     const prepared = (PAGE_SIZE_OPTIONS as readonly number[]).includes(request.limit);
     const [rows, counters] = await Promise.all([
-      (prepared ? selectPrepared : selectRows)<OrderListRow>(db, arrivalPageStatement(where, request)),
+      (prepared ? selectPrepared : selectRows)(db, orderListRowSchema, arrivalPageStatement(where, request)),
       currentCounterTotals(db),
     ]);
     return {
@@ -90,15 +92,10 @@ export async function listOrdersByArrival(db: Executor, staff: Staff, request: P
     };
   }
   if (indexable(request.search!)) {
-    const found = await selectRows<OrderListRow & { candidates: number; total: number; exact_created_at: string }>(
-      db,
-      searchMatchesByArrival(where, search, request, today),
-    );
+    const found = await selectRows(db, searchPageRowSchema, searchMatchesByArrival(where, search, request, today));
     const counts = found[0];
     if (counts && counts.candidates <= SEARCH_CANDIDATES) {
-      const rows = found
-        .filter((r) => r.order_id !== null)
-        .map(({ candidates: _c, total: _t, exact_created_at: _e, ...row }) => row);
+      const rows = found.filter((r) => r.order_id !== null).map(({ candidates: _c, total: _t, ...row }) => row);
       return {
         rows,
         totalRecords: Math.min(counts.total, SEARCH_COUNT_CAP),
@@ -109,9 +106,10 @@ export async function listOrdersByArrival(db: Executor, staff: Staff, request: P
   // A short or very common term: walk the folder by arrival, filtering; count up to the cap.
   const matching = sql`${where} and ${search.condition}`;
   const [rows, counted] = await Promise.all([
-    selectRows<OrderListRow>(db, arrivalPageStatement(matching, request)),
-    selectRows<{ total: number }>(
+    selectRows(db, orderListRowSchema, arrivalPageStatement(matching, request)),
+    selectRows(
       db,
+      totalRow,
       sql`select count(*)::int as total from (select 1 from orders o where ${matching} limit ${SEARCH_COUNT_CAP + 1}) m`,
     ),
   ]);

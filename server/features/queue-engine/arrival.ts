@@ -3,6 +3,7 @@
  * indexes (migration 0025; also orders_travel_due_idx), and the urgent counts of the New and Priority tiles.
  */
 import { sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
 import { urgencyWindow, type UrgencyThresholds } from '../../../shared/arrival-urgency';
 import { selectRows, type Executor } from '../../db/client';
 import { perObject } from '../../lib/per-object';
@@ -33,15 +34,14 @@ export function urgentCountsStatement(thresholds: UrgencyThresholds, now = new D
   return sql`select ${urgentIn('newOrder')} as "newOrder", ${urgentIn('priorityOrder')} as "priorityOrder"`;
 }
 
+const urgentCountsSchema = z.object({ newOrder: z.number(), priorityOrder: z.number() });
+
 export async function urgentCounts(
   db: Executor,
   thresholds: UrgencyThresholds,
   now = new Date(),
 ): Promise<UrgentCounts> {
-  const [row] = await selectRows<{ newOrder: number; priorityOrder: number }>(
-    db,
-    urgentCountsStatement(thresholds, now),
-  );
+  const [row] = await selectRows(db, urgentCountsSchema, urgentCountsStatement(thresholds, now));
   return row!;
 }
 

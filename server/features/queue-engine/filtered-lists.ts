@@ -14,6 +14,7 @@
  *   capped at SEARCH_COUNT_CAP (totalCapped), as every search's.
  */
 import { sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
 import {
   hasActiveFilters,
   DEFAULT_ORDER_SORT,
@@ -21,7 +22,7 @@ import {
   type QueueFilters,
 } from '../../../shared/schemas/queue-filters';
 import type { Folder } from '../../../shared/orders';
-import type { OrderListRow } from '../../../shared/schemas/order-list';
+import { orderListRowSchema, type OrderListRow } from '../../../shared/schemas/order-list';
 import { SEARCH_COUNT_CAP } from '../../../shared/schemas/order-list-texts';
 import { selectRows, type Executor } from '../../db/client';
 import type { Staff } from '../../lib/auth';
@@ -36,6 +37,7 @@ import {
   rowsOf,
   SEARCH_CANDIDATES,
   searchCondition,
+  NO_ROW,
   type OrderPage,
   type PageRequest,
 } from './lists.service';
@@ -57,9 +59,18 @@ const pageRows = (from: SQL, sort: OrderSort, request: PageRequest) =>
     sql`ids.pos`,
   );
 
-type CountedRow = OrderListRow & { total: number; candidates?: number; pos: string | null };
-const rowsOnly = (found: CountedRow[]): OrderListRow[] =>
-  found.filter((r) => r.order_id !== null).map(({ total: _t, candidates: _c, pos: _p, ...row }) => row);
+/** A page with its total on every row (ids.pos, which orders them, is dropped by the decoding). */
+const countedRowSchema = z.union([
+  orderListRowSchema.extend({ total: z.number() }),
+  z.object({ ...NO_ROW, total: z.number() }),
+]);
+/** A selective search's page: the matches' count too. */
+const searchRowSchema = z.union([
+  orderListRowSchema.extend({ total: z.number(), candidates: z.number() }),
+  z.object({ ...NO_ROW, total: z.number(), candidates: z.number() }),
+]);
+const rowsOnly = (found: z.infer<typeof countedRowSchema>[]): OrderListRow[] =>
+  found.filter((r) => r.order_id !== null).map(({ total: _t, ...row }) => row);
 
 /** The full WHERE of "exactly the filtered orders" (without the search), for a folder and a member. */
 export function filteredWhere(staff: Staff, request: PageRequest, today = utcToday()): SQL {
@@ -108,15 +119,13 @@ export async function listFilteredOrders(db: Executor, staff: Staff, request: Pa
   // Each path is one statement: the page and its total come from one snapshot, in one round trip.
   if (!search) {
     if (counters) {
-      const rows = await selectRows<OrderListRow & { pos: string }>(
-        db,
-        pageRows(sql`orders o where ${where}`, sort, request),
-      );
+      const rows = await selectRows(db, orderListRowSchema, pageRows(sql`orders o where ${where}`, sort, request));
       const totalRecords = folderTotal(counters, request.folder, staff.id, today, request.processMonth);
-      return { rows: rows.map(({ pos: _p, ...row }) => row), totalRecords, totalCapped: false };
+      return { rows, totalRecords, totalCapped: false };
     }
-    const found = await selectRows<CountedRow>(
+    const found = await selectRows(
       db,
+      countedRowSchema,
       sql`
       select c.total, r.* from (select count(*)::int as total from orders o where ${where}) c
       left join lateral (${pageRows(sql`orders o where ${where}`, sort, request)}) r on true
@@ -126,8 +135,9 @@ export async function listFilteredOrders(db: Executor, staff: Staff, request: Pa
   }
   if (indexable(request.search!)) {
     // The matches (from the folder's parts of the search index), then folder and filters on their orders rows.
-    const found = await selectRows<CountedRow>(
+    const found = await selectRows(
       db,
+      searchRowSchema,
       sql`
       with s as materialized (${matchingOrders(search, request.folder, today)}),
       f as materialized (select o.order_id, o.created_at, o.year_of_arrival_in_japan, o.month_of_arrival_in_japan,
@@ -138,9 +148,9 @@ export async function listFilteredOrders(db: Executor, staff: Staff, request: Pa
       order by r.pos`,
     );
     const counts = found[0];
-    if (counts && counts.candidates! <= SEARCH_CANDIDATES) {
+    if (counts && counts.candidates <= SEARCH_CANDIDATES) {
       return {
-        rows: rowsOnly(found),
+        rows: rowsOnly(found.map(({ candidates: _c, ...row }) => row)),
         totalRecords: Math.min(counts.total, SEARCH_COUNT_CAP),
         totalCapped: counts.total > SEARCH_COUNT_CAP,
       };
@@ -148,8 +158,9 @@ export async function listFilteredOrders(db: Executor, staff: Staff, request: Pa
   }
   // A short or very common term: walk the folder in the sort's order, filtering; count up to the cap.
   const matching = sql`${where} and ${search.condition}`;
-  const found = await selectRows<CountedRow>(
+  const found = await selectRows(
     db,
+    countedRowSchema,
     sql`
     select c.total, r.* from (select count(*)::int as total from (select 1 from orders o where ${matching} limit ${SEARCH_COUNT_CAP + 1}) m) c
     left join lateral (${pageRows(sql`orders o where ${matching}`, sort, request)}) r on true

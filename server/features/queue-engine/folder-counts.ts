@@ -11,16 +11,14 @@
  * counts-snapshot.ts keeps those totals per process for a moment.
  */
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { MONTHS, STATUS_FOLDERS, type Folder, type FolderCounts } from '../../../shared/orders';
 import { selectRows, type Executor } from '../../db/client';
 import { utcToday } from './folders';
 
 /** One bucket's count on one day ('-infinity' for the buckets that have no day; null for a future order without a date). */
-export interface CounterRow {
-  bucket: string;
-  day: string | null;
-  n: number;
-}
+const counterRowSchema = z.object({ bucket: z.string(), day: z.string().nullable(), n: z.number() });
+export type CounterRow = z.infer<typeof counterRowSchema>;
 
 /** Every counter row summed over its shards (the plan check proves it reads no orders). */
 export const counterRowsQuery = sql`
@@ -28,7 +26,7 @@ export const counterRowsQuery = sql`
     from order_folder_counts group by bucket, day having sum(n) <> 0`;
 
 export async function readCounterRows(db: Executor): Promise<CounterRow[]> {
-  return selectRows<CounterRow>(db, counterRowsQuery);
+  return selectRows(db, counterRowSchema, counterRowsQuery);
 }
 
 /**
@@ -136,8 +134,10 @@ export const folderVersionQuery = (folder: Folder, staffId: number) => sql`
     sql`, `,
   )})`;
 
+const versionSchema = z.object({ version: z.string() });
+
 export async function readFolderVersion(db: Executor, folder: Folder, staffId: number): Promise<bigint> {
-  const [row] = await selectRows<{ version: string }>(db, folderVersionQuery(folder, staffId));
+  const [row] = await selectRows(db, versionSchema, folderVersionQuery(folder, staffId));
   return BigInt(row!.version);
 }
 

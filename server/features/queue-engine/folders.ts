@@ -7,6 +7,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { CLOSED_STATUSES, STATUS_FOLDERS, type Folder, type FolderCounts } from '../../../shared/orders';
 import { COUNTED_FOLDERS } from '../../../shared/folders';
+import { folderCountsSchema } from '../../../shared/schemas/order-list';
 import { selectRows, type Executor } from '../../db/client';
 
 /** "Today" for the time-dependent folders (New and Future Order): the UTC date, as YYYY-MM-DD. */
@@ -111,6 +112,6 @@ export async function countFolders(db: Executor, staffId: number, today = utcTod
     }),
     sql`, `,
   );
-  const [counts] = await selectRows<FolderCounts>(db, sql`select ${columns} from orders o`);
+  const [counts] = await selectRows(db, folderCountsSchema, sql`select ${columns} from orders o`);
   return counts!;
 }

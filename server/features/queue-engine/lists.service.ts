@@ -5,12 +5,14 @@
  * every page); with a search they are counted, up to SEARCH_COUNT_CAP.
  */
 import { sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Folder } from '../../../shared/orders';
 import { folderDeclaration } from '../../../shared/folders';
 import type { OrderSort, QueueFilters } from '../../../shared/schemas/queue-filters';
-import type { OrderListRow } from '../../../shared/schemas/order-list';
+import { orderListRowSchema, type OrderListRow } from '../../../shared/schemas/order-list';
 import { PAGE_SIZE_OPTIONS, SEARCH_COUNT_CAP } from '../../../shared/schemas/order-list-texts';
 import { selectPrepared, selectRows, type Executor } from '../../db/client';
+import { totalRow } from '../../db/row-schemas';
 import { requirePermission, type Staff } from '../../lib/auth';
 import { currentCounterTotals } from './counts-snapshot';
 import { folderTotal, folderVersionQuery } from './folder-counts';
@@ -113,6 +115,13 @@ const ROW_COLUMNS = sql`
   p.date_of_arrival_in_japan::int as date_of_arrival_in_japan, p.month_of_arrival_in_japan::int as month_of_arrival_in_japan,
   p.year_of_arrival_in_japan::int as year_of_arrival_in_japan`;
 
+/**
+ * A statement that wraps rowsOf in a left join lateral answers a page's rows, each with the statement's own columns,
+ * or, when the window holds no row, a single row of nulls that still carries them: its schema is a union of the two
+ * (the page row first). Columns outside the schema (the ordering helpers) are dropped by the decoding.
+ */
+export const NO_ROW = { order_id: z.null() };
+
 const NEWEST_FIRST = sql`p.created_at desc nulls last, p.order_id desc nulls last`;
 
 /** The page's rows for a subquery answering `order_id`s, newest first (or in `order`, over the rows as `p`). */
@@ -153,10 +162,10 @@ const EXACT_CREATED_AT = sql`, p.created_at::text as exact_created_at`;
 const BY_EXACT_CREATED_AT = sql`order by r.exact_created_at::timestamptz desc nulls last, r.order_id desc nulls last`;
 
 /** What anchoredPageStatement adds to each row: the folder's version and the row's exact created_at. */
-interface AnchoredRow extends OrderListRow {
-  version: string;
-  exact_created_at: string;
-}
+const anchoredRowSchema = z.union([
+  orderListRowSchema.extend({ version: z.string(), exact_created_at: z.string() }),
+  z.object({ ...NO_ROW, version: z.string() }),
+]);
 
 /** No anchor yet: a version no folder has, so the statement walks from the top. */
 const NO_ANCHOR = { anchor: { position: 0, createdAt: '-infinity', orderId: 0 }, version: '-1' };
@@ -189,8 +198,9 @@ export const anchoredPageStatement = (
 
 async function anchoredPage(db: Executor, staff: Staff, request: PageRequest, today: string): Promise<OrderListRow[]> {
   const key = anchorKey(request.folder, staff.id, today, request.processMonth);
-  const found = await selectPrepared<AnchoredRow>(
+  const found = await selectPrepared(
     db,
+    anchoredRowSchema,
     anchoredPageStatement(staff, request, today, nearestAnchor(db, key, request.offset) ?? undefined),
   );
   const rows = found.filter((r) => r.order_id !== null).map(({ version: _v, exact_created_at: _c, ...row }) => row);
@@ -244,6 +254,12 @@ export const searchMatchesStatement = (
     )}) r on true
     ${BY_EXACT_CREATED_AT}`;
 
+/** The rows of a selective search: the page's rows, each with the matches' and the folder's counts. */
+export const searchPageRowSchema = z.union([
+  orderListRowSchema.extend({ candidates: z.number(), total: z.number() }),
+  z.object({ ...NO_ROW, candidates: z.number(), total: z.number() }),
+]);
+
 /**
  * A selective search: the matches come from the trigram / id-text indexes
  * first (fenced in a materialized CTE so the planner cannot "help" by ANDing in
@@ -261,15 +277,10 @@ async function searchByMatches(
 ): Promise<OrderPage | null> {
   // One statement (a round trip to PostgreSQL costs more CPU than the page's rows): every row carries the
   // two counts, and with no row in the window a single row of nulls still does.
-  const found = await selectPrepared<OrderListRow & { candidates: number; total: number; exact_created_at: string }>(
-    db,
-    searchMatchesStatement(where, search, request, today),
-  );
+  const found = await selectPrepared(db, searchPageRowSchema, searchMatchesStatement(where, search, request, today));
   const counts = found[0];
   if (!counts || counts.candidates > SEARCH_CANDIDATES) return null;
-  const rows = found
-    .filter((r) => r.order_id !== null)
-    .map(({ candidates: _c, total: _t, exact_created_at: _e, ...row }) => row);
+  const rows = found.filter((r) => r.order_id !== null).map(({ candidates: _c, total: _t, ...row }) => row);
   return { rows, totalRecords: Math.min(counts.total, SEARCH_COUNT_CAP), totalCapped: counts.total > SEARCH_COUNT_CAP };
 }
 
@@ -280,10 +291,10 @@ export async function listOrders(db: Executor, staff: Staff, request: PageReques
   if (!search) {
     const [rows, counters] = await Promise.all([
       !preparedPage(request)
-        ? selectRows<OrderListRow>(db, folderPageStatement(staff, request, today))
+        ? selectRows(db, orderListRowSchema, folderPageStatement(staff, request, today))
         : request.offset >= ANCHORED_FROM
           ? anchoredPage(db, staff, request, today)
-          : selectPrepared<OrderListRow>(db, folderPageStatement(staff, request, today)),
+          : selectPrepared(db, orderListRowSchema, folderPageStatement(staff, request, today)),
       currentCounterTotals(db),
     ]);
     const totalRecords = folderTotal(counters, request.folder, staff.id, today, request.processMonth);
@@ -297,9 +308,10 @@ export async function listOrders(db: Executor, staff: Staff, request: PageReques
   // A short or very common term: walk the folder newest first, filtering; count up to the cap.
   const matching = sql`${where} and ${search.condition}`;
   const [rows, counted] = await Promise.all([
-    selectRows<OrderListRow>(db, rowsOf(pageIds(matching, request))),
-    selectRows<{ total: number }>(
+    selectRows(db, orderListRowSchema, rowsOf(pageIds(matching, request))),
+    selectRows(
       db,
+      totalRow,
       sql`select count(*)::int as total from (select 1 from orders o where ${matching} limit ${SEARCH_COUNT_CAP + 1}) m`,
     ),
   ]);

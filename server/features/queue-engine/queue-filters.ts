@@ -5,6 +5,7 @@
  * so. Values are parameters, except the sort (a fixed text per sort).
  */
 import { sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Folder } from '../../../shared/orders';
 import {
   activeFilters,
@@ -101,12 +102,15 @@ export function queueOrderBy(sort: OrderSort = DEFAULT_ORDER_SORT, alias = 'o'):
   return sql.raw(ORDERS[sort](alias));
 }
 
+const siteKeySchema = z.object({ site_key: z.string() });
+
 /** 400 for a landing site key no landing site has (the schema checks only its form). */
 export async function assertKnownLandingSites(db: Executor, filters: QueueFilters) {
   const keys = filters.landingSite ?? [];
   if (!keys.length) return;
-  const known = await selectRows<{ site_key: string }>(
+  const known = await selectRows(
     db,
+    siteKeySchema,
     sql`select site_key from landing_sites where site_key in (${list(keys)})`,
   );
   const unknown = keys.filter((k) => !known.some((row) => row.site_key === k));

@@ -15,6 +15,7 @@
  * that surname and the second by a dozen.
  */
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { selectRows, type Executor } from '../../db/client';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { perObject } from '../../lib/per-object';
@@ -326,17 +327,22 @@ export function digitWindows(term: string): number[] | null {
   return windows.size > 0 ? [...windows] : null;
 }
 
+const estimateSchema = z.object({ estimate: z.number() });
+const searchTextSchema = z.object({ search_text: z.string() });
+
 /** Samples the search texts of orders (all rows of a small table) and counts their trigrams. */
 export async function sampleTrigramStats(db: Executor, targetRows = 10_000): Promise<TrigramStats> {
-  const [table] = await selectRows<{ estimate: number }>(
+  const [table] = await selectRows(
     db,
+    estimateSchema,
     sql`select reltuples::float8 as estimate from pg_class where oid = 'orders'::regclass`,
   );
   const estimate = table?.estimate ?? -1;
   const percent = estimate > targetRows ? Math.max(0.01, (100 * targetRows) / estimate) : 100;
   // The limit bounds the work when the estimate is missing (a table never analyzed reads as -1 rows).
-  const texts = await selectRows<{ search_text: string }>(
+  const texts = await selectRows(
     db,
+    searchTextSchema,
     sql`
     select o.search_text from orders o tablesample system (${percent}::float4) limit ${targetRows * 2}`,
   );

@@ -11,11 +11,20 @@
  *   by the UTC day they were processed, per processed_by_name: the dashboard's processed figure.
  * - Order Processing Logs: orders with at least one process-log line in the range, latest first.
  */
+import { z } from 'zod';
 import { sql, type SQL } from 'drizzle-orm';
 import { parseOrderRef } from '../../../shared/ids';
 import { SEARCH_COUNT_CAP } from '../../../shared/schemas/order-list-texts';
-import type { CountryRow, ProcessedByRow, ProcessingLogRow, ProcessLog } from '../../../shared/schemas/reports';
+import {
+  countryRowSchema,
+  processedByRowSchema,
+  type CountryRow,
+  type ProcessedByRow,
+  type ProcessingLogRow,
+  type ProcessLog,
+} from '../../../shared/schemas/reports';
 import { selectPrepared, selectRows, type Executor } from '../../db/client';
+import { orderIdRow, totalRow } from '../../db/row-schemas';
 import { requirePermission, type Staff } from '../../lib/auth';
 import { NotFoundError, ORDER_NOT_FOUND } from '../../lib/errors';
 
@@ -71,8 +80,9 @@ export async function countryOrderCounts(db: Executor, staff: Staff, range: Repo
   requirePermission(staff, 'orders:work');
   // Prepared: the range takes one of a few SQL shapes (rangeRows), the dates are parameters. A row's counts
   // fit an int, so the sums are bigint, not numeric.
-  return selectPrepared<CountryRow>(
+  return selectPrepared(
     db,
+    countryRowSchema,
     sql`
     select label as nationality, sum((n_standard + n_priority + n_future)::int)::int as count,
       sum(n_standard::int)::int as standard_count, sum(n_priority::int)::int as priority_count, sum(n_future::int)::int as future_count
@@ -86,8 +96,9 @@ export async function countryOrderCounts(db: Executor, staff: Staff, range: Repo
 /** Orders processed per staff member (Admin and Manager only). */
 export async function processedByCounts(db: Executor, staff: Staff, range: ReportRange): Promise<ProcessedByRow[]> {
   requirePermission(staff, 'reports:processed');
-  return selectPrepared<ProcessedByRow>(
+  return selectPrepared(
     db,
+    processedByRowSchema,
     sql`
     select label as processed_by, sum((n_standard + n_priority + n_future)::int)::int as count
     from order_report_counts
@@ -125,6 +136,8 @@ export interface ProcessingLogsInput {
   toDate?: string | undefined;
 }
 
+const logDayRowSchema = z.object({ order_id: z.number(), last_at: z.string() });
+
 /**
  * A page of the orders with process-log lines in [fromDate, toDate] (every order with lines when
  * there are no dates), the latest activity first. search: order id prefix.
@@ -146,8 +159,9 @@ export async function processingLogsPage(
   const where = term ? sql`${inRange} and ${idPrefix(sql`d.order_id`, term)}` : inRange;
   const offset = (input.page - 1) * input.limit;
   // "nulls last" as in order_log_days_last_idx, so the page is a walk down that index.
-  const rows = await selectRows<{ order_id: number; last_at: string | Date }>(
+  const rows = await selectRows(
     db,
+    logDayRowSchema,
     sql`
     select d.order_id, d.last_at from order_log_days d where ${where}
     order by d.last_at desc nulls last, d.order_id desc nulls last limit ${input.limit} offset ${offset}`,
@@ -158,14 +172,16 @@ export async function processingLogsPage(
       from && to
         ? sql`day between ${from}::date and ${to}::date and next_day > ${to}::date`
         : sql`next_day = 'infinity'`;
-    const [total] = await selectRows<{ total: number }>(
+    const [total] = await selectRows(
       db,
+      totalRow,
       sql`select coalesce(sum(n), 0)::int as total from order_log_day_counts where ${countWhere}`,
     );
     return { rows: page, totalRecords: total!.total, totalCapped: false };
   }
-  const [counted] = await selectRows<{ total: number }>(
+  const [counted] = await selectRows(
     db,
+    totalRow,
     sql`
     select count(*)::int as total from (select 1 from order_log_days d where ${where} limit ${SEARCH_COUNT_CAP + 1}) m`,
   );
@@ -176,23 +192,23 @@ export async function processingLogsPage(
   };
 }
 
+const processLogRowSchema = z.object({
+  order_id: z.number(),
+  step_name: z.string(),
+  staff_name: z.string().nullable(),
+  update_time: z.string(),
+});
+
 /** Every process-log line of one order, oldest first (Process Logs Details). */
 export async function processLogsForOrder(db: Executor, staff: Staff, ref: string): Promise<ProcessLog[]> {
   requirePermission(staff, 'reports:processed');
   const orderId = parseOrderRef(ref);
   if (orderId === null) throw new NotFoundError(ORDER_NOT_FOUND);
-  const [order] = await selectRows<{ order_id: number }>(
-    db,
-    sql`select order_id from orders where order_id = ${orderId}`,
-  );
+  const [order] = await selectRows(db, orderIdRow, sql`select order_id from orders where order_id = ${orderId}`);
   if (!order) throw new NotFoundError(ORDER_NOT_FOUND);
-  const rows = await selectRows<{
-    order_id: number;
-    step_name: string;
-    staff_name: string | null;
-    update_time: string | Date;
-  }>(
+  const rows = await selectRows(
     db,
+    processLogRowSchema,
     sql`
     select order_id, step_name, staff_name, update_time from process_logs where order_id = ${orderId} order by update_time, id`,
   );

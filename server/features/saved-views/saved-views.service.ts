@@ -3,12 +3,14 @@
  * creates, renames and changes their own; an Admin or Manager (`views:share`) also shares and unshares any view they
  * can see and deletes shared views. Another member's unshared view is answered as not found.
  */
+import { z } from 'zod';
 import { sql } from 'drizzle-orm';
 import { can } from '../../../shared/roles';
 import type { Folder } from '../../../shared/orders';
-import { savedViewQuery, type SavedView } from '../../../shared/schemas/saved-views';
+import { savedViewQuery, savedViewSchema, type SavedView } from '../../../shared/schemas/saved-views';
 import { SAVED_VIEWS_PER_FOLDER } from '../../../shared/schemas/saved-views-texts';
 import { selectRows, type Db, type Executor } from '../../db/client';
+import { countRow, idRow } from '../../db/row-schemas';
 import { requirePermission, type Staff } from '../../lib/auth';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors';
 import { assertMayReadFolder } from '../queue-engine';
@@ -18,7 +20,8 @@ const ISO = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', '
 const VIEW_COLUMNS = sql`v.id, v.folder, v.name, v.query, v.shared, v.member_id as "ownerId", coalesce(tm.name, '') as "ownerName",
   ${ISO('v.created_at')} as "createdAt", ${ISO('v.updated_at')} as "updatedAt"`;
 
-type ViewRow = Omit<SavedView, 'mine'>;
+const viewRowSchema = savedViewSchema.omit({ mine: true });
+type ViewRow = z.infer<typeof viewRowSchema>;
 const withMine =
   (staff: Staff) =>
   (row: ViewRow): SavedView => ({ ...row, mine: row.ownerId === staff.id });
@@ -45,8 +48,9 @@ const isUniqueViolation = (error: unknown): boolean => {
 /** Own views of the folder and every shared one: the member's own first, each group by name. */
 export async function listViews(db: Executor, staff: Staff, folder: Folder): Promise<SavedView[]> {
   assertMayReadFolder(staff, folder);
-  const rows = await selectRows<ViewRow>(
+  const rows = await selectRows(
     db,
+    viewRowSchema,
     sql`
     select ${VIEW_COLUMNS} from saved_views v left join team_members tm on tm.id = v.member_id
     where v.folder = ${folder} and (v.member_id = ${staff.id} or v.shared)
@@ -58,8 +62,9 @@ export async function listViews(db: Executor, staff: Staff, folder: Folder): Pro
 /** A view the member may see (own or shared), else 404; `afterChange`: the view just changed (a Manager may have unshared it). */
 async function viewFor(db: Executor, staff: Staff, id: number, afterChange = false): Promise<SavedView> {
   const visible = afterChange ? sql`true` : sql`(v.member_id = ${staff.id} or v.shared)`;
-  const [row] = await selectRows<ViewRow>(
+  const [row] = await selectRows(
     db,
+    viewRowSchema,
     sql`
     select ${VIEW_COLUMNS} from saved_views v left join team_members tm on tm.id = v.member_id
     where v.id = ${id} and ${visible}`,
@@ -78,14 +83,16 @@ export async function createView(
   const query = normalisedQuery(input.query);
   try {
     return await db.transaction(async (tx) => {
-      const [{ n }] = (await selectRows<{ n: number }>(
+      const [{ n }] = (await selectRows(
         tx,
+        countRow,
         sql`select count(*)::int as n from saved_views where member_id = ${staff.id} and folder = ${input.folder}`,
       )) as [{ n: number }];
       if (n >= SAVED_VIEWS_PER_FOLDER)
         throw new ConflictError(`You have ${SAVED_VIEWS_PER_FOLDER} views of this queue; delete one first.`);
-      const [created] = await selectRows<{ id: number }>(
+      const [created] = await selectRows(
         tx,
+        idRow,
         sql`
         insert into saved_views (member_id, folder, name, query, shared)
         values (${staff.id}, ${input.folder}, ${input.name}, ${query}, ${input.shared}) returning id`,
@@ -119,7 +126,7 @@ export async function updateView(
   ];
   if (!sets.length) return view;
   try {
-    await selectRows(db, sql`update saved_views set ${sql.join(sets, sql`, `)}, updated_at = now() where id = ${id}`);
+    await db.execute(sql`update saved_views set ${sql.join(sets, sql`, `)}, updated_at = now() where id = ${id}`);
   } catch (error) {
     if (isUniqueViolation(error)) throw duplicateName(input.name ?? view.name);
     throw error;
@@ -132,5 +139,5 @@ export async function deleteView(db: Executor, staff: Staff, id: number): Promis
   if (!view.mine && !can(staff.type, 'views:share')) {
     throw new ForbiddenError('Only the member who saved a view, an Admin or a Manager can delete it.');
   }
-  await selectRows(db, sql`delete from saved_views where id = ${id}`);
+  await db.execute(sql`delete from saved_views where id = ${id}`);
 }

@@ -4,10 +4,12 @@
  * that one order; the download history and the document need that token.
  * Branding comes from the order's landing site.
  */
+import { z } from 'zod';
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { selectRows, type Db, type Executor } from '../../db/client';
+import { countRow, orderIdRow } from '../../db/row-schemas';
 import { downloadHistory, landingSites, orders } from '../../db/schema';
 import { NotFoundError, UnauthorizedError } from '../../lib/errors';
 import { hitLimit, limitKey, spendAttempt, type Window } from '../../lib/rate-limit';
@@ -112,14 +114,15 @@ export async function trackOrder(db: Db, input: { orderId: number; email: string
     ],
     (wait) => `Too many attempts. Please try again in ${wait}.`,
   );
-  const [match] = await selectRows<{ orderId: number }>(
+  const [match] = await selectRows(
     db,
+    orderIdRow,
     sql`
-    select order_id as "orderId" from orders
+    select order_id from orders
     where order_id = ${input.orderId} and lower(trim(email)) = ${input.email.trim().toLowerCase()} and ${reachable}`,
   );
   if (!match) throw new NotFoundError(TRACK_NOT_FOUND);
-  return Number(match.orderId);
+  return match.order_id;
 }
 
 /**
@@ -135,9 +138,10 @@ export async function requireOrderAccess(request: FastifyRequest, db: Db, orderI
     throw new UnauthorizedError(code === 'FST_JWT_AUTHORIZATION_TOKEN_EXPIRED' ? ACCESS_EXPIRED : ACCESS_REQUIRED);
   }
   if (!isOrderToken(payload) || payload.orderId !== orderId) throw new UnauthorizedError(ACCESS_REQUIRED);
-  const [order] = await selectRows<{ ok: number }>(
+  const [order] = await selectRows(
     db,
-    sql`select 1 as ok from orders where order_id = ${orderId} and ${reachable}`,
+    countRow,
+    sql`select 1 as n from orders where order_id = ${orderId} and ${reachable}`,
   );
   if (!order) throw new UnauthorizedError(ACCESS_REQUIRED);
 }
@@ -145,6 +149,8 @@ export async function requireOrderAccess(request: FastifyRequest, db: Db, orderI
 // ---------------------------------------------------------------- history and download
 
 type DownloadRow = typeof downloadHistory.$inferSelect;
+const file1Schema = z.object({ file1: z.string() });
+const currentDocumentSchema = z.object({ id: z.number(), file1: z.string() });
 
 function publicEntry(row: DownloadRow): PublicDownloadEntry {
   return {
@@ -172,8 +178,9 @@ export async function getDownloadHistory(deps: { db: Db; storage: Storage }, ord
       .where(eq(downloadHistory.orderId, orderId))
       .orderBy(desc(downloadHistory.createdAt), desc(downloadHistory.id)),
     // A document erased with the travel details (storage key '') is no longer there to download.
-    selectRows<{ file1: string }>(
+    selectRows(
       deps.db,
+      file1Schema,
       sql`select file1 from upload_docs where order_id = ${orderId} and is_current and storage_key <> ''`,
     ),
   ]);
@@ -216,13 +223,14 @@ function isDownloadTicket(value: unknown): value is DownloadTicketPayload {
 
 /** The order's current document that can still be downloaded (an erased one has storage key ''), or 404. */
 async function currentDocument(db: Db, orderId: number): Promise<{ id: number; file1: string }> {
-  const [doc] = await selectRows<{ id: number; file1: string }>(
+  const [doc] = await selectRows(
     db,
+    currentDocumentSchema,
     sql`
     select id, file1 from upload_docs where order_id = ${orderId} and is_current and storage_key <> ''`,
   );
   if (!doc) throw new NotFoundError(DOCUMENT_NOT_READY);
-  return { id: Number(doc.id), file1: doc.file1 };
+  return doc;
 }
 
 /** The payload of a new ticket for the order's current document (the route signs it). Records nothing. */
@@ -250,9 +258,10 @@ export async function requireDownloadTicket(
     throw new UnauthorizedError(TICKET_INVALID);
   }
   if (!isDownloadTicket(payload)) throw new UnauthorizedError(TICKET_INVALID);
-  const [order] = await selectRows<{ ok: number }>(
+  const [order] = await selectRows(
     db,
-    sql`select 1 as ok from orders where order_id = ${payload.orderId} and ${reachable}`,
+    countRow,
+    sql`select 1 as n from orders where order_id = ${payload.orderId} and ${reachable}`,
   );
   if (!order) throw new UnauthorizedError(TICKET_INVALID);
   return payload;

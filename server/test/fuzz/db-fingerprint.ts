@@ -2,16 +2,20 @@
  * A cheap fingerprint of the whole database: per table, its row count and the md5 of its rows' text, in one
  * statement. Two equal fingerprints mean no row was added, removed or changed in between.
  */
+import { z } from 'zod';
 import { sql } from 'drizzle-orm';
 import { selectRows, type Db } from '../../db/client';
 
 export type Fingerprint = Record<string, string>;
+const printSchema = z.object({ name: z.string(), print: z.string() });
+const xmaxSchema = z.object({ x: z.string() });
 
 /** Builds the fingerprint query once for this database's tables (all of `public`, except those given). */
 export async function fingerprinter(db: Db, except: string[] = []): Promise<() => Promise<Fingerprint>> {
   const tables = (
-    await selectRows<{ name: string }>(
+    await selectRows(
       db,
+      z.object({ name: z.string() }),
       sql`
     select table_name as name from information_schema.tables
     where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
@@ -24,10 +28,7 @@ export async function fingerprinter(db: Db, except: string[] = []): Promise<() =
       `select '${name}' as name, count(*)::text || ':' || coalesce(md5(string_agg(t::text, '|' order by t::text)), '') as print from "${name}" t`,
   );
   const statement = sql.raw(parts.join('\nunion all\n'));
-  return async () =>
-    Object.fromEntries(
-      (await selectRows<{ name: string; print: string }>(db, statement)).map((r) => [r.name, r.print]),
-    );
+  return async () => Object.fromEntries((await selectRows(db, printSchema, statement)).map((r) => [r.name, r.print]));
 }
 
 /** The tables whose fingerprints differ. */
@@ -47,7 +48,7 @@ export async function changeWatcher(
 ): Promise<() => Promise<{ wrote: boolean; tables: string[] }>> {
   const fingerprint = await fingerprinter(db, except);
   const nextId = async () =>
-    (await selectRows<{ x: string }>(db, sql`select pg_snapshot_xmax(pg_current_snapshot())::text as x`))[0]!.x;
+    (await selectRows(db, xmaxSchema, sql`select pg_snapshot_xmax(pg_current_snapshot())::text as x`))[0]!.x;
   let last = await fingerprint();
   let lastId = await nextId();
   /** What was written since the previous call: whether any transaction wrote, and the watched tables that changed. */
