@@ -3,7 +3,7 @@
  * itself through its imports, type-only imports included. A circle makes the load order decide which side sees the
  * other's values as undefined, and it ties two files so that neither can be understood or moved alone. The layer
  * and feature boundaries are the ESLint rule's (eslint/boundaries.js, docs/decisions/0031); this check sees the
- * whole graph, which a per-file lint rule cannot.
+ * whole graph, which a per-file lint rule cannot (docs/decisions/0045).
  */
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {

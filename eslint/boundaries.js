@@ -1,5 +1,5 @@
 /**
- * The import boundaries (docs/decisions/0031), as one ESLint rule. Every import in this project is a relative path or
+ * The import boundaries (docs/decisions/0031, 0045), as one ESLint rule. Every import in this project is a relative path or
  * a package name, so a relative specifier resolved against the file's folder says exactly where an import lands;
  * no resolver is needed. Layers, and what each may import:
  *

@@ -1,3 +1,3 @@
-/** The auth feature's public entry (docs/decisions/0031): what the team screens need of passwords and sessions. */
+/** The auth feature's public entry (docs/decisions/0045): what the team screens need of passwords and sessions. */
 export { hashPassword } from './auth.service';
 export { endMemberSessions } from './sessions.service';

@@ -1,2 +1,2 @@
-/** The intake feature's public entry (docs/decisions/0031): the landing site a site key names. */
+/** The intake feature's public entry (docs/decisions/0045): the landing site a site key names. */
 export { siteForKey } from './intake.service';

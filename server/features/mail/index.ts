@@ -1,5 +1,5 @@
 /**
- * The mail feature's public entry (docs/decisions/0031): what other features use to queue a mail and build its body,
+ * The mail feature's public entry (docs/decisions/0045): what other features use to queue a mail and build its body,
  * and an order's sent mails.
  * The worker and the transports stay inside (main.ts and the feature's routes start them).
  */

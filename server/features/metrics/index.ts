@@ -1,2 +1,2 @@
-/** The metrics feature's public entry (docs/decisions/0031): the series other features count into. */
+/** The metrics feature's public entry (docs/decisions/0045): the series other features count into. */
 export { metricsFor, trackEventStream } from './metrics';

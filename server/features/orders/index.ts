@@ -1,5 +1,5 @@
 /**
- * The orders feature's public entry (docs/decisions/0031): the single-order moves, assignment and deletion that bulk
+ * The orders feature's public entry (docs/decisions/0045): the single-order moves, assignment and deletion that bulk
  * moves apply to many orders at once, with the same rules.
  */
 export {
