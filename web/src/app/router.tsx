@@ -16,7 +16,7 @@ import { PageLoading } from '../components/PageLoading';
 import { queueLoader } from '../features/queues/queue-loader';
 import * as screenLoaders from './screen-loaders';
 import { RouteError } from './RouteError';
-import { isStaffPath } from './staff-paths';
+import { isStaffPath, loadOrderPage, ORDER_PAGE_ROUTE } from './staff-paths';
 
 /** An address of the public app reached by a link inside the staff app: load it as a page of its own. */
 function PublicAddress() {
@@ -95,12 +95,8 @@ function adminRoutes(queryClient: QueryClient): RouteObject[] {
   return [
     ...folders,
     {
-      path: 'view-order/:orderId',
-      ...screenRoute(
-        () => import('./OrderDetailRoute'),
-        (m) => m.OrderDetailRoute,
-        screenLoaders.orderDetailLoader(queryClient),
-      ),
+      path: ORDER_PAGE_ROUTE,
+      ...screenRoute(loadOrderPage, (m) => m.OrderDetailRoute, screenLoaders.orderDetailLoader(queryClient)),
     },
     {
       path: 'country-order-list',
@@ -275,7 +271,7 @@ const LIKELY_SCREENS_AFTER_MS = 2000;
  */
 export function loadLikelyScreens(): void {
   setTimeout(() => {
-    const load = () => void Promise.all([loadQueueScreen(), import('./OrderDetailRoute')]).catch(() => undefined);
+    const load = () => void Promise.all([loadQueueScreen(), loadOrderPage()]).catch(() => undefined);
     if ('requestIdleCallback' in window) window.requestIdleCallback(load, { timeout: 5000 });
     else load();
   }, LIKELY_SCREENS_AFTER_MS);

@@ -3,6 +3,7 @@
 import '../lib/zod-config';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { staffTimeZone } from '../lib/time';
 import { App, createStaffApp, firstAddressLoaded } from './App';
 import { loadLikelyScreens } from './router';
 
@@ -15,6 +16,9 @@ export async function startStaffApp(
   { notice, beforeFirstDraw }: { notice?: string; beforeFirstDraw?: () => Promise<void> } = {},
 ) {
   const app = createStaffApp();
+  // Staff screens write times through the browser's locale service, whose first use is one long task of the main
+  // thread: it runs here, while the first screen's code and data are on their way, and not inside its first draw.
+  setTimeout(staffTimeZone, 0);
   await firstAddressLoaded(app.router);
   await beforeFirstDraw?.();
   // As a transition: React draws the first screen in slices, between which the browser may paint and answer input.

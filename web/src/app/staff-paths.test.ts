@@ -1,0 +1,33 @@
+/**
+ * The entry's knowledge of addresses (staff-paths.ts) against the router's: an address main.tsx takes for an order's
+ * is one the router shows the order page at, and the other way round.
+ */
+import { describe, expect, it } from 'vitest';
+import { matchRoutes } from 'react-router';
+import { QueryClient } from '@tanstack/react-query';
+import { staffRoutes } from './router';
+import { isOrderPagePath, isStaffPath, ORDER_PAGE_ROUTE } from './staff-paths';
+
+const routes = staffRoutes(new QueryClient());
+const routerShowsOrderPage = (path: string) => matchRoutes(routes, path)?.at(-1)?.route.path === ORDER_PAGE_ROUTE;
+
+describe('the order page address', () => {
+  it.each([
+    '/admin/view-order/MjQwMDAw',
+    '/admin/view-order/MjQwMDAw/',
+    '/admin/view-order/not-an-id',
+    '/admin/view-order',
+    '/admin/view-order/a/b',
+    '/admin/view-process-logs/MjQwMDAw',
+    '/admin/order-history',
+    '/admin',
+    '/view-order/MjQwMDAw',
+  ])('%s: the entry and the router agree', (path) => {
+    expect(isOrderPagePath(path)).toBe(routerShowsOrderPage(path));
+    if (isOrderPagePath(path)) expect(isStaffPath(path)).toBe(true);
+  });
+
+  it('is recognised for an order', () => {
+    expect(isOrderPagePath('/admin/view-order/MjQwMDAw')).toBe(true);
+  });
+});
