@@ -236,7 +236,7 @@ export const orders = pgTable(
         .on(t.processedAt, t.processedByName)
         .where(sql`${t.processedAt} is not null`),
       // Queue pages: one partial index per folder shape, in list order, holding every column its predicate
-      // reads, so page 500 is an index-only walk of 5000 entries (lists.service.ts pages ids first, then joins).
+      // reads, so page 500 is an index-only walk of 5000 entries (page-statements.ts pages ids first, then joins).
       // Mode and date ride along so "standard, or future whose date has arrived" is checked in the index (index-only scan).
       index('orders_queue_new_idx')
         .on(t.createdAt.desc(), t.orderId.desc(), t.processingMode, t.processingDate)
@@ -276,7 +276,7 @@ export const orders = pgTable(
         .where(sql`${t.purgedAt} is null and ${t.processStatus} <> 'ChargeBack'`),
       // Work next and the arrival sort (docs/decisions/0016): unassigned New / Priority orders and a member's
       // open orders by arrival date (yyyymmdd, as orders_travel_due_idx), then oldest first. Built CONCURRENTLY by
-      // migration 0025; the expressions and predicates must stay those of work-next.service.ts and arrival-sort.ts.
+      // migration 0025; the expressions and predicates must stay those of work-next.service.ts and arrival.ts.
       // The arrival's three columns ride along so that a page or a count is an index-only scan (PostgreSQL reads the
       // columns of an indexed expression from the heap unless the index also holds them).
       index('orders_work_next_new_idx')

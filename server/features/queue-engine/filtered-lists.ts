@@ -23,7 +23,6 @@ import {
 } from '../../../shared/schemas/queue-filters';
 import type { Folder } from '../../../shared/orders';
 import { orderListRowSchema, type OrderListRow } from '../../../shared/schemas/order-list';
-import { SEARCH_COUNT_CAP } from '../../../shared/schemas/order-list-texts';
 import { selectRows, type Executor } from '../../db/client';
 import type { Staff } from '../../lib/auth';
 import { currentCounterTotals } from './counts-snapshot';
@@ -31,21 +30,22 @@ import { folderTotal } from './folder-counts';
 import { utcToday } from './folders';
 import {
   assertMayReadFolder,
+  cappedCountStatement,
+  cappedTotal,
   folderWhere,
-  indexable,
   matchingOrders,
+  NO_ROW,
+  pageWindow,
   rowsOf,
+  rowsWithoutCounts,
   SEARCH_CANDIDATES,
   searchCondition,
-  NO_ROW,
+  searchPageRowSchema,
   type OrderPage,
   type PageRequest,
-} from './lists.service';
+} from './page-statements';
 import { assertKnownLandingSites, queueFilterConditions, queueOrderBy } from './queue-filters';
 import { currentTrigramStats } from './search-terms';
-
-const window = (request: PageRequest) =>
-  sql`limit ${sql.raw(String(Math.trunc(request.limit)))} offset ${Math.trunc(request.offset)}`;
 
 /**
  * The page's ids in the sort's order with their position (`from` is the orders, or the matches, as `o`), then their
@@ -54,7 +54,7 @@ const window = (request: PageRequest) =>
  */
 const pageRows = (from: SQL, sort: OrderSort, request: PageRequest) =>
   rowsOf(
-    sql`select o.order_id, row_number() over (order by ${queueOrderBy(sort)}) as pos from ${from} order by ${queueOrderBy(sort)} ${window(request)}`,
+    sql`select o.order_id, row_number() over (order by ${queueOrderBy(sort)}) as pos from ${from} order by ${queueOrderBy(sort)} ${pageWindow(request)}`,
     sql`, ids.pos`,
     sql`ids.pos`,
   );
@@ -63,11 +63,6 @@ const pageRows = (from: SQL, sort: OrderSort, request: PageRequest) =>
 const countedRowSchema = z.union([
   orderListRowSchema.extend({ total: z.number() }),
   z.object({ ...NO_ROW, total: z.number() }),
-]);
-/** A selective search's page: the matches' count too. */
-const searchRowSchema = z.union([
-  orderListRowSchema.extend({ total: z.number(), candidates: z.number() }),
-  z.object({ ...NO_ROW, total: z.number(), candidates: z.number() }),
 ]);
 const rowsOnly = (found: z.infer<typeof countedRowSchema>[]): OrderListRow[] =>
   found.filter((r) => r.order_id !== null).map(({ total: _t, ...row }) => row);
@@ -133,11 +128,11 @@ export async function listFilteredOrders(db: Executor, staff: Staff, request: Pa
     );
     return { rows: rowsOnly(found), totalRecords: found[0]?.total ?? 0, totalCapped: false };
   }
-  if (indexable(request.search!)) {
+  if (search.indexable) {
     // The matches (from the folder's parts of the search index), then folder and filters on their orders rows.
     const found = await selectRows(
       db,
-      searchRowSchema,
+      searchPageRowSchema,
       sql`
       with s as materialized (${matchingOrders(search, request.folder, today)}),
       f as materialized (select o.order_id, o.created_at, o.year_of_arrival_in_japan, o.month_of_arrival_in_japan,
@@ -149,11 +144,7 @@ export async function listFilteredOrders(db: Executor, staff: Staff, request: Pa
     );
     const counts = found[0];
     if (counts && counts.candidates <= SEARCH_CANDIDATES) {
-      return {
-        rows: rowsOnly(found.map(({ candidates: _c, ...row }) => row)),
-        totalRecords: Math.min(counts.total, SEARCH_COUNT_CAP),
-        totalCapped: counts.total > SEARCH_COUNT_CAP,
-      };
+      return { rows: rowsWithoutCounts(found), ...cappedTotal(counts.total) };
     }
   }
   // A short or very common term: walk the folder in the sort's order, filtering; count up to the cap.
@@ -162,14 +153,9 @@ export async function listFilteredOrders(db: Executor, staff: Staff, request: Pa
     db,
     countedRowSchema,
     sql`
-    select c.total, r.* from (select count(*)::int as total from (select 1 from orders o where ${matching} limit ${SEARCH_COUNT_CAP + 1}) m) c
+    select c.total, r.* from (${cappedCountStatement(matching)}) c
     left join lateral (${pageRows(sql`orders o where ${matching}`, sort, request)}) r on true
     order by r.pos`,
   );
-  const total = found[0]?.total ?? 0;
-  return {
-    rows: rowsOnly(found),
-    totalRecords: Math.min(total, SEARCH_COUNT_CAP),
-    totalCapped: total > SEARCH_COUNT_CAP,
-  };
+  return { rows: rowsOnly(found), ...cappedTotal(found[0]?.total ?? 0) };
 }

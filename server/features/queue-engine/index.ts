@@ -5,16 +5,16 @@
  *
  * A page read, from the top (readQueuePage):
  *   1. assertMayReadFolder: the role may read the folder (403 otherwise).
- *   2. One of three paths, by sort and filters:
+ *   2. One of three paths, by sort and filters, each built from page-statements.ts (the statement builder: the
+ *      folder's WHERE over folderPredicate of folders.ts, the search condition, the index walk, the rows):
  *      - newest first, no filter: listOrders (lists.service.ts). Without a search: the ids by a walk of the folder's
- *        partial index (the WHERE is folderPredicate, folders.ts), as a prepared statement; from offset 200 the walk
- *        starts at a page anchor (page-anchors.ts) when the folder's version (folder-counts.ts) is the anchor's.
- *        The total: the counter snapshot (counts-snapshot.ts) folded by folderTotal (folder-counts.ts).
- *        With a search: searchCondition (lists.service.ts; the term's cheapest pieces, search-terms.ts), the
- *        matches from the folder's parts of the search index (matchingOrders, SEARCH_PARTS in folders.ts), then
+ *        partial index, as a prepared statement; from offset 200 the walk starts at a page anchor (page-anchors.ts)
+ *        when the folder's version (folder-counts.ts) is the anchor's. The total: the counter snapshot
+ *        (counts-snapshot.ts) folded by folderTotal (folder-counts.ts). With a search: orderedSearchPage, the
+ *        matches from the folder's parts of the search index (the term's cheapest pieces, search-terms.ts), then
  *        the folder, count and window over them in one statement; a short or common term walks the folder.
  *      - by arrival in New, Priority and My Orders, no filter: listOrdersByArrival (arrival-sort.ts), the same
- *        shape over the arrival indexes (ARRIVAL_KEY, arrival.ts).
+ *        statements in the arrival order (ARRIVAL_FIRST over the arrival indexes, ARRIVAL_KEY in arrival.ts).
  *      - any filter or other sort: listFilteredOrders (filtered-lists.ts): folder AND filters (queue-filters.ts)
  *        AND search, page and exact total in one statement.
  *
@@ -30,9 +30,10 @@ import { listOrdersByArrival } from './arrival-sort';
 import { currentCounterTotals } from './counts-snapshot';
 import { listFilteredOrders } from './filtered-lists';
 import { foldFolderCounts, foldFutureMonthCounts, type FutureMonthCounts } from './folder-counts';
-import { listOrders, type OrderPage, type PageRequest } from './lists.service';
+import { listOrders } from './lists.service';
+import type { OrderPage, PageRequest } from './page-statements';
 
-export type { OrderPage, PageRequest } from './lists.service';
+export type { OrderPage, PageRequest } from './page-statements';
 export type { FutureMonthCounts } from './folder-counts';
 
 // ---- Reading a queue ----------------------------------------------------------------------------------------
@@ -52,7 +53,7 @@ export function readQueuePage(db: Executor, staff: Staff, request: PageRequest):
 }
 
 /** 403 unless the member may read the folder (Order History needs `orders:history`). */
-export { assertMayReadFolder } from './lists.service';
+export { assertMayReadFolder } from './page-statements';
 
 /**
  * The WHERE of every order a queue view shows (folder, month, filters, search): what an export writes and what a
@@ -109,5 +110,4 @@ export { cheapestPieces, digitWindows, renewTrigramStats, sampleTrigramStats, ty
 /** Problems of the generic plans of every folder's pages, searches and counts (plan-check.ts). */
 export { checkQueuePlans, type PlanSession } from './plan-check';
 /** Statements the bench explains beside the plan check (bench/work-next.ts). */
-export { arrivalPageStatement } from './arrival-sort';
-export { folderWhere } from './lists.service';
+export { arrivalPageStatement, folderWhere } from './page-statements';

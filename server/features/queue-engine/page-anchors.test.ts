@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { buildTestApp, type TestContext } from '../../test/helper';
 import { selectRows } from '../../db/client';
 import { folderPredicate, utcToday } from './folders';
-import { anchoredPageStatement } from './lists.service';
+import { anchoredPageStatement } from './page-statements';
 import { anchorKey, MAX_VIEWS, nearestAnchor, rememberAnchor } from './page-anchors';
 import { readFolderVersion } from './folder-counts';
 import type { Folder } from '../../../shared/orders';

@@ -17,17 +17,17 @@ import { WORK_NEXT_FOLDERS } from '../../../shared/schemas/work-next-texts';
 import { toQuery } from '../../db/client';
 import type { Staff } from '../../lib/auth';
 import { urgentCountsStatement } from './arrival';
-import { arrivalPageStatement } from './arrival-sort';
 import { counterRowsQuery, folderVersionQuery } from './folder-counts';
 import { folderSearchParts, SEARCH_PARTS, searchPartIndex, utcToday, type SearchPart } from './folders';
 import {
   anchoredPageStatement,
+  arrivalPageStatement,
   folderPageStatement,
   folderWhere,
   searchCondition,
   searchMatchesStatement,
   type PageRequest,
-} from './lists.service';
+} from './page-statements';
 import { digitWindows, type TrigramStats } from './search-terms';
 
 /** One database session (a pg client, a pool's client held for the check, or PGlite): prepared statements live on it. */
