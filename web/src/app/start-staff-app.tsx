@@ -3,9 +3,11 @@
 import '../lib/zod-config';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { PHONE_QUERY } from '../lib/phone-query';
 import { staffTimeZone } from '../lib/time';
 import { App, createStaffApp, firstAddressLoaded } from './App';
 import { loadLikelyScreens } from './router';
+import { isOrderPagePath } from './staff-paths';
 
 /**
  * Draws the staff app at the browser's address once its screen's code and data are here. `notice`: a first toast
@@ -17,8 +19,10 @@ export async function startStaffApp(
 ) {
   const app = createStaffApp();
   // Staff screens write times through the browser's locale service, whose first use is one long task of the main
-  // thread: it runs here, while the first screen's code and data are on their way, and not inside its first draw.
-  setTimeout(staffTimeZone, 0);
+  // thread: it runs here, while the first screen's code and data are on their way, and not inside its first draw. Not
+  // where the first screen may well show no time (on a phone a queue is drawn as cards, without times).
+  if (isOrderPagePath(window.location.pathname) || !window.matchMedia(PHONE_QUERY).matches)
+    setTimeout(staffTimeZone, 0);
   await firstAddressLoaded(app.router);
   await beforeFirstDraw?.();
   // As a transition: React draws the first screen in slices, between which the browser may paint and answer input.
