@@ -9,7 +9,6 @@ import { z } from 'zod';
 import { sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client';
 import { selectRows } from '../../db/client';
-import { orderIdRow } from '../../db/row-schemas';
 import { requirePermission, type Staff } from '../../lib/auth';
 import { BadRequestError, ConflictError, NotFoundError, ORDER_NOT_FOUND } from '../../lib/errors';
 import { can } from '../../../shared/roles';
@@ -21,28 +20,21 @@ import {
   type BulkResult,
 } from '../../../shared/schemas/bulk-orders';
 import { BULK_MAX_ORDERS, bulkSummary, type BulkAction } from '../../../shared/schemas/bulk-orders-texts';
-import { changingOrders, folderPredicate, utcToday, assertMayReadFolder, queueViewWhere } from '../queue-engine';
+import { changingOrders, folderPredicate, utcToday, assertMayReadFolder, queueViewOrderIds } from '../queue-engine';
 import {
   moveOrders,
   moveRefusal,
-  movingOrderColumns,
-  movingOrderSchema,
   assignLockedOrders,
   deleteOrders,
+  existingOrderIds,
+  lockFreeOrderRows,
   type Assignee,
+  type BulkOrder,
 } from '../orders';
 
 const CLOSED = new Set<string>(CLOSED_STATUSES);
-const idList = (ids: number[]) =>
-  sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  );
 const count = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'order' : 'orders'}`;
 
-/** A locked order with what the bulk rules read besides MovingOrder's fields. */
-const bulkOrderSchema = movingOrderSchema.extend({ assigneeName: z.string().nullable(), inFolder: z.boolean() });
-type BulkOrder = z.infer<typeof bulkOrderSchema>;
 const assigneeSchema = z.object({ id: z.number(), name: z.string() });
 
 /** The member an assignment names: the caller, or (Admin and Manager) another member who still exists. */
@@ -69,16 +61,7 @@ async function matchingIds(
   all: NonNullable<BulkOrdersBody['all']>,
   today: string,
 ): Promise<number[]> {
-  const where = await queueViewWhere(tx, staff, all, today);
-  // No ORDER BY: any 5,001 rows tell "too many", so the plan may walk the folder's or the search's index.
-  const rows = await selectRows(
-    tx,
-    orderIdRow,
-    sql`
-    select o.order_id::int as order_id from orders o where ${where}
-    limit ${BULK_MAX_ORDERS + 1}`,
-  );
-  return rows.map((r) => r.order_id).sort((a, b) => a - b);
+  return (await queueViewOrderIds(tx, staff, all, BULK_MAX_ORDERS + 1, today)).sort((a, b) => a - b);
 }
 
 /**
@@ -92,19 +75,7 @@ async function lockBulk(
   folder: Folder | undefined,
   today: string,
 ): Promise<BulkOrder[]> {
-  const inFolder = folder ? folderPredicate(folder, staff.id, today) : sql`true`;
-  const rows = await selectRows(
-    tx,
-    bulkOrderSchema,
-    sql`
-    select ${movingOrderColumns(sql`${today}::date`)},
-      (select tm.name from team_members tm where tm.id = o.assigned_to_id) as "assigneeName",
-      ${inFolder} as "inFolder"
-    from orders o where o.order_id in (${idList(ids)})
-    order by o.order_id
-    for update skip locked`,
-  );
-  return rows;
+  return lockFreeOrderRows(tx, ids, folder ? folderPredicate(folder, staff.id, today) : sql`true`, today);
 }
 
 type Verdict =
@@ -177,17 +148,7 @@ export async function bulkOrders(
     const locked = await lockBulk(tx, staff, ids, folder, today);
     const byId = new Map(locked.map((o) => [o.orderId, o]));
     const skipped = ids.filter((id) => !byId.has(id));
-    const existing = new Set(
-      skipped.length
-        ? (
-            await selectRows(
-              tx,
-              orderIdRow,
-              sql`select order_id::int as order_id from orders where order_id in (${idList(skipped)})`,
-            )
-          ).map((r) => r.order_id)
-        : [],
-    );
+    const existing = new Set(await existingOrderIds(tx, skipped));
 
     const outcomes = new Map<number, BulkOutcome>();
     const allowed: number[] = [];

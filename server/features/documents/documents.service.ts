@@ -6,11 +6,10 @@
  * stored file is removed again. Earlier documents stay (is_current = false) so
  * the Email History keeps linking to what was actually sent.
  */
-import { z } from 'zod';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Config } from '../../config';
-import { selectRows, type Db, type Executor } from '../../db/client';
-import { countRow } from '../../db/row-schemas';
+import type { Db, Executor } from '../../db/client';
+import { lockOrderState, orderExists, recordProcessedBy, type LockedOrder } from '../../db/order-lookups';
 import { uploadDocs } from '../../db/schema';
 import { requirePermission, type Staff } from '../../lib/auth';
 import { BadRequestError, ConflictError, NotFoundError, ORDER_NOT_FOUND } from '../../lib/errors';
@@ -61,22 +60,8 @@ function cleanOriginalName(name: string): string {
 // eslint-disable-next-line no-control-regex -- control characters are what it removes
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
 
-const lockedOrderSchema = z.object({
-  orderId: z.number(),
-  status: z.string(),
-  purgedAt: z.string().nullable(),
-  travelErasedAt: z.string().nullable(),
-});
-type LockedOrder = z.infer<typeof lockedOrderSchema>;
-
 export async function lockOrderForDocument(tx: Executor, orderId: number): Promise<LockedOrder> {
-  const [order] = await selectRows(
-    tx,
-    lockedOrderSchema,
-    sql`
-    select order_id as "orderId", process_status as status, purged_at as "purgedAt", travel_erased_at as "travelErasedAt"
-    from orders where order_id = ${orderId} for update`,
-  );
+  const order = await lockOrderState(tx, orderId);
   if (!order) throw new NotFoundError(ORDER_NOT_FOUND);
   if (order.purgedAt) throw new ConflictError('The personal data of this order was erased.');
   if (order.status === 'Deleted')
@@ -92,8 +77,7 @@ export async function uploadDocument(deps: DocumentDeps, staff: Staff, input: Up
 
   const { db, config, storage } = deps;
   // Cheap check first, so a document for an unknown order is never written at all.
-  const [exists] = await selectRows(db, countRow, sql`select 1 as n from orders where order_id = ${input.orderId}`);
-  if (!exists) throw new NotFoundError(ORDER_NOT_FOUND);
+  if (!(await orderExists(db, input.orderId))) throw new NotFoundError(ORDER_NOT_FOUND);
 
   const file1 = `${input.orderId}_file1.${type.ext}`;
   const file = {
@@ -130,8 +114,7 @@ export async function uploadDocument(deps: DocumentDeps, staff: Staff, input: Up
         })
         .returning();
       // product: orders.md#processed-by: whoever uploads the finished document processed the order.
-      await tx.execute(sql`update orders set processed_by_id = ${staff.id}, processed_by_name = ${staff.name},
-        processed_at = now(), updated_at = now() where order_id = ${input.orderId}`);
+      await recordProcessedBy(tx, input.orderId, staff);
       await logSteps(tx, [
         {
           orderId: input.orderId,

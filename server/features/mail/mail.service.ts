@@ -3,8 +3,8 @@
  */
 import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Config } from '../../config';
-import { selectRows, type Db } from '../../db/client';
-import { countRow } from '../../db/row-schemas';
+import type { Db } from '../../db/client';
+import { orderExists } from '../../db/order-lookups';
 import { mails, uploadDocs } from '../../db/schema';
 import { requirePermission, type Staff } from '../../lib/auth';
 import { ConflictError, NotFoundError, ORDER_NOT_FOUND } from '../../lib/errors';
@@ -20,8 +20,7 @@ import { approvedOrderMail } from './templates';
 /** The order's Email History, newest first (queued and failed mails included, with their state), and its documents. */
 export async function getEmailHistory(db: Db, staff: Staff, orderId: number): Promise<EmailHistory> {
   requirePermission(staff, 'orders:work');
-  const [exists] = await selectRows(db, countRow, sql`select 1 as n from orders where order_id = ${orderId}`);
-  if (!exists) throw new NotFoundError(ORDER_NOT_FOUND);
+  if (!(await orderExists(db, orderId))) throw new NotFoundError(ORDER_NOT_FOUND);
   const history = await historyRows(db, eq(mails.orderId, orderId));
   const documents = await listDocuments(db, orderId);
   return {

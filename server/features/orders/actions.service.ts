@@ -4,16 +4,13 @@
  * plain status move. Each is one transaction that writes its process-log lines;
  * status changes go through moveOrders.
  */
-import { z } from 'zod';
-import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { selectRows } from '../../db/client';
-import { orderIdRow } from '../../db/row-schemas';
 import { requirePermission, type Staff } from '../../lib/auth';
 import { ConflictError, ForbiddenError } from '../../lib/errors';
 import { logSteps } from '../../lib/process-log';
 import { CLOSED_STATUSES, type ProcessStatus } from '../../../shared/orders';
-import { lockOrders, moveOrders, type MoveResult, type MovingOrder } from './order-status.service';
+import { lockOrders, moveOrders, type MoveResult } from './order-status.service';
+import { assigneeNames, clearAssignee, setAssignee, stampRefundDate, type MovingOrder } from './order-store';
 import type { MailProvider } from '../../../shared/schemas/mail-texts';
 import type { Config } from '../../config';
 import type { FastifyBaseLogger } from 'fastify';
@@ -23,7 +20,6 @@ import { changingOrders } from '../queue-engine';
 import { eraseOrders, removeFiles } from '../erasure';
 
 const CLOSED = new Set<string>(CLOSED_STATUSES);
-const assigneeNameSchema = z.object({ order_id: z.number(), name: z.string().nullable() });
 const list = (ids: number[]) => ids.join(', ');
 
 export interface AssignResult {
@@ -42,15 +38,9 @@ export async function assignToMe(db: Executor, staff: Staff, orderIds: number[])
     const orders = await lockOrders(tx, orderIds);
     const taken = orders.filter((o) => o.assignedToId !== null && o.assignedToId !== staff.id);
     if (taken.length) {
-      const names = await selectRows(
+      const names = await assigneeNames(
         tx,
-        assigneeNameSchema,
-        sql`
-        select o.order_id::int as order_id, tm.name from orders o left join team_members tm on tm.id = o.assigned_to_id
-        where o.order_id in (${sql.join(
-          taken.map((o) => sql`${o.orderId}`),
-          sql`, `,
-        )}) order by o.order_id`,
+        taken.map((o) => o.orderId),
       );
       const first = names[0]!;
       throw new ConflictError(
@@ -95,19 +85,7 @@ export async function assignLockedOrders(
 ): Promise<void> {
   if (!orderIds.length) return;
   const handedOver = [...taking.keys()].filter((id) => orderIds.includes(id));
-  await tx.execute(sql`update orders set assigned_to_id = ${to.id}, assigned_at = now(), updated_at = now()
-    where order_id in (${sql.join(
-      orderIds.map((id) => sql`${id}`),
-      sql`, `,
-    )})
-      and (assigned_to_id is null${
-        handedOver.length
-          ? sql` or order_id in (${sql.join(
-              handedOver.map((id) => sql`${id}`),
-              sql`, `,
-            )})`
-          : sql``
-      })`);
+  await setAssignee(tx, orderIds, to.id, handedOver);
   await logSteps(
     tx,
     orderIds.map((orderId) => ({
@@ -133,11 +111,7 @@ export async function moveToOriginalFolder(
     }
     const released = orders.filter((o) => o.assignedToId !== null).map((o) => o.orderId);
     if (released.length) {
-      await tx.execute(sql`update orders set assigned_to_id = null, assigned_at = null, updated_at = now()
-        where order_id in (${sql.join(
-          released.map((id) => sql`${id}`),
-          sql`, `,
-        )})`);
+      await clearAssignee(tx, released);
       await logSteps(
         tx,
         released.map((orderId) => ({ orderId, staff, step: 'movedToOriginalFolder' as const })),
@@ -166,18 +140,7 @@ export async function markRefunded(
   return db.transaction(async (tx) => {
     const orders = await lockOrders(tx, orderIds);
     assertAllIn(orders, 'Refunds', 'Refunds');
-    const rows = await selectRows(
-      tx,
-      orderIdRow,
-      sql`
-      update orders set refund_date = now(), updated_at = now()
-      where order_id in (${sql.join(
-        orderIds.map((id) => sql`${id}`),
-        sql`, `,
-      )}) and refund_date is null
-      returning order_id::int as order_id`,
-    );
-    const refunded = rows.map((r) => r.order_id).sort((a, b) => a - b);
+    const refunded = (await stampRefundDate(tx, orderIds)).sort((a, b) => a - b);
     await logSteps(
       tx,
       refunded.map((orderId) => ({ orderId, staff, step: 'refunded' as const })),

@@ -7,30 +7,14 @@
  * one transaction. Folder counts follow through the database trigger
  * (see folder-counts.ts), so callers never touch them.
  */
-import { z } from 'zod';
-import { sql, type SQL } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client';
-import { selectRows } from '../../db/client';
 import { requirePermission, type Staff } from '../../lib/auth';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors';
 import { can } from '../../../shared/roles';
 import { logSteps } from '../../lib/process-log';
-import { CLOSED_STATUSES, PROCESS_STATUSES, type ProcessStatus } from '../../../shared/orders';
+import { CLOSED_STATUSES, type ProcessStatus } from '../../../shared/orders';
+import { lockOrderRows, setStatus, type MovingOrder } from './order-store';
 import { changingOrders } from '../queue-engine';
-
-/** An order as it was just before the move (locked FOR UPDATE), as movingOrderColumns reads it. */
-export const movingOrderSchema = z.object({
-  orderId: z.number(),
-  status: z.enum(PROCESS_STATUSES),
-  assignedToId: z.number().nullable(),
-  /** In the Future Order folder (New, future, processing date after today). */
-  isFuture: z.boolean(),
-  email: z.string(),
-  givenName: z.string(),
-  surname: z.string(),
-  landingSiteId: z.number(),
-});
-export type MovingOrder = z.infer<typeof movingOrderSchema>;
 
 export interface MoveOptions {
   /** The process-log step (shared/process-steps.ts); default statusChanged ("Status changed to {target}", "Order deleted"). */
@@ -48,30 +32,11 @@ export interface MoveResult {
   unchanged: number[];
 }
 
-const TODAY = sql`(now() at time zone 'UTC')::date`;
 const CLOSED = new Set<string>(CLOSED_STATUSES);
-
-/** A MovingOrder's columns from the orders row `o` (`today`: the day the Future Order rule is read for). */
-export const movingOrderColumns = (today: SQL = TODAY) => sql`
-  o.order_id as "orderId", o.process_status as status, o.assigned_to_id as "assignedToId",
-  (o.process_status = 'New' and o.processing_mode = 'future' and o.processing_date > ${today}) as "isFuture",
-  o.email, o.given_name as "givenName", o.surname, o.landing_site_id as "landingSiteId"`;
 
 /** Locks the named orders in id order (so concurrent moves never deadlock); 404 if any is missing. */
 export async function lockOrders(tx: Executor, orderIds: number[]): Promise<MovingOrder[]> {
-  const ids = sql.join(
-    orderIds.map((id) => sql`${id}`),
-    sql`, `,
-  );
-  const rows = await selectRows(
-    tx,
-    movingOrderSchema,
-    sql`
-    select ${movingOrderColumns()}
-    from orders o where o.order_id in (${ids})
-    order by o.order_id
-    for update`,
-  );
+  const rows = await lockOrderRows(tx, orderIds);
   if (rows.length !== orderIds.length) {
     const found = new Set(rows.map((r) => r.orderId));
     const missing = orderIds.filter((id) => !found.has(id));
@@ -141,17 +106,12 @@ export async function moveOrders(
     const unchanged = orders.filter((o) => o.status === target).map((o) => o.orderId);
     if (moving.length === 0) return { moved: [], unchanged };
 
-    const ids = sql.join(
-      moving.map((o) => sql`${o.orderId}`),
-      sql`, `,
+    await setStatus(
+      tx,
+      moving.map((o) => o.orderId),
+      target,
+      staff,
     );
-    const completing = target === 'Completed';
-    await tx.execute(sql`
-      update orders set
-        process_status = ${target},
-        updated_at = now()
-        ${completing ? sql`, processed_by_id = ${staff.id}, processed_by_name = ${staff.name}, processed_at = now()` : sql``}
-      where order_id in (${ids})`);
     const step = options.step ?? 'statusChanged';
     await logSteps(
       tx,

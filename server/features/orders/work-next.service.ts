@@ -6,23 +6,15 @@
  * with FOR UPDATE SKIP LOCKED, so members pressing at once each lock a different order instead of queueing on
  * the first. The write is Assign to me's (assignLockedOrders): the same process-log line and counter changes.
  */
-import { sql } from 'drizzle-orm';
 import { jstDayKey } from '../../../shared/arrival-urgency';
 import type { WorkNextFolder } from '../../../shared/schemas/work-next-texts';
-import { selectRows, type Executor } from '../../db/client';
-import { orderIdRow } from '../../db/row-schemas';
+import type { Executor } from '../../db/client';
 import { requirePermission, type Staff } from '../../lib/auth';
 import { assignLockedOrders } from './actions.service';
-import { ARRIVAL_KEY, BY_ARRIVAL, changingOrders, folderPredicate, utcToday } from '../queue-engine';
-
-type Source = 'newOrder' | 'priorityOrder';
-interface Step {
-  source: Source;
-  passed: boolean;
-}
+import { changingOrders, lockWorkNextOrder, utcToday, type WorkNextStep } from '../queue-engine';
 
 /** The probes, most urgent first. */
-const STEPS: Record<WorkNextFolder, Step[]> = {
+const STEPS: Record<WorkNextFolder, WorkNextStep[]> = {
   newOrder: [
     { source: 'newOrder', passed: false },
     { source: 'newOrder', passed: true },
@@ -46,12 +38,8 @@ const QUEUE_NAMES: Record<WorkNextFolder, string> = {
   myOrder: 'New Orders or Priority Orders',
 };
 
-/** One probe: the first unassigned order of the source on one side of today (JST), locked, or none. */
-export const workNextProbe = (step: Step, today: string, todayKey: number) => sql`
-  select o.order_id::int as order_id from orders o
-  where ${folderPredicate(step.source, 0, today)} and ${ARRIVAL_KEY} ${step.passed ? sql`<` : sql`>=`} ${todayKey}
-  order by ${BY_ARRIVAL}
-  limit 1 for update of o skip locked`;
+/** One probe's statement (the queue engine's), which the bench explains. */
+export { workNextProbe } from '../queue-engine';
 
 export interface WorkNextAnswer {
   orderId: number | null;
@@ -69,10 +57,10 @@ export async function workNext(
   const todayKey = jstDayKey(now); // the arrival's clock: an arrival before today in Japan has passed
   const orderId = await changingOrders(db, async (tx) => {
     for (const step of STEPS[folder]) {
-      const [found] = await selectRows(tx, orderIdRow, workNextProbe(step, today, todayKey));
-      if (found) {
-        await assignLockedOrders(tx, staff, [found.order_id]);
-        return found.order_id;
+      const found = await lockWorkNextOrder(tx, step, today, todayKey);
+      if (found !== null) {
+        await assignLockedOrders(tx, staff, [found]);
+        return found;
       }
     }
     return null;

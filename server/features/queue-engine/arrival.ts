@@ -6,6 +6,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { urgencyWindow, type UrgencyThresholds } from '../../../shared/arrival-urgency';
 import { selectRows, type Executor } from '../../db/client';
+import { orderIdRow } from '../../db/row-schemas';
 import { perObject } from '../../lib/per-object';
 import { currentCounterTotals } from './counts-snapshot';
 import type { CounterTotals } from './folder-counts';
@@ -16,6 +17,33 @@ export const ARRIVAL_KEY = sql`(o.year_of_arrival_in_japan * 10000 + o.month_of_
 
 /** Nearest arrival first, then the oldest order: the order of Work next and of a queue sorted by arrival. */
 export const BY_ARRIVAL = sql`${ARRIVAL_KEY}, o.created_at, o.order_id`;
+
+/** A step of Work next: a queue, and the arrivals on one side of today (JST), not passed or passed. */
+export interface WorkNextStep {
+  source: 'newOrder' | 'priorityOrder';
+  passed: boolean;
+}
+
+/**
+ * Work next's probe: the first unassigned order of the step's queue in the arrival order, locked (SKIP LOCKED, so
+ * members pressing at once each lock a different order), or none. One range of the queue's arrival index.
+ */
+export const workNextProbe = (step: WorkNextStep, today: string, todayKey: number) => sql`
+  select o.order_id::int as order_id from orders o
+  where ${folderPredicate(step.source, 0, today)} and ${ARRIVAL_KEY} ${step.passed ? sql`<` : sql`>=`} ${todayKey}
+  order by ${BY_ARRIVAL}
+  limit 1 for update of o skip locked`;
+
+/** The order Work next takes in the step's queue, assigned to no one yet and now locked by `tx`, or null. */
+export async function lockWorkNextOrder(
+  tx: Executor,
+  step: WorkNextStep,
+  today: string,
+  todayKey: number,
+): Promise<number | null> {
+  const [found] = await selectRows(tx, orderIdRow, workNextProbe(step, today, todayKey));
+  return found?.order_id ?? null;
+}
 
 /**
  * Unassigned New and Priority orders whose arrival has not passed and is within the urgent threshold: a range of

@@ -24,6 +24,7 @@ import {
 import type { Folder } from '../../../shared/orders';
 import { orderListRowSchema, type OrderListRow } from '../../../shared/schemas/order-list';
 import { selectRows, type Executor } from '../../db/client';
+import { orderIdRow } from '../../db/row-schemas';
 import type { Staff } from '../../lib/auth';
 import { currentCounterTotals } from './counts-snapshot';
 import { folderTotal } from './folder-counts';
@@ -98,6 +99,28 @@ export async function queueViewWhere(db: Executor, staff: Staff, view: QueueView
   );
   const search = searchVal ? searchCondition(searchVal, currentTrigramStats(db)) : null;
   return search ? sql`${where} and ${search.condition}` : where;
+}
+
+/**
+ * The ids of up to `limit` orders of a queue view (a bulk action's "all N matching"). No ORDER BY: any `limit` rows
+ * tell "too many", so the plan may walk the folder's or the search's index.
+ */
+export async function queueViewOrderIds(
+  db: Executor,
+  staff: Staff,
+  view: QueueView,
+  limit: number,
+  today = utcToday(),
+): Promise<number[]> {
+  const where = await queueViewWhere(db, staff, view, today);
+  const rows = await selectRows(
+    db,
+    orderIdRow,
+    sql`
+    select o.order_id::int as order_id from orders o where ${where}
+    limit ${limit}`,
+  );
+  return rows.map((r) => r.order_id);
 }
 
 export async function listFilteredOrders(db: Executor, staff: Staff, request: PageRequest): Promise<OrderPage> {

@@ -60,6 +60,8 @@ export { assertMayReadFolder } from './page-statements';
  * bulk action's "all N matching" changes, so both are exactly the orders the list counted.
  */
 export { queueViewWhere, type QueueView } from './filtered-lists';
+/** The ids of up to `limit` orders of a queue view: what a bulk action's "all N matching" changes. */
+export { queueViewOrderIds } from './filtered-lists';
 
 // ---- Counting ---------------------------------------------------------------------------------------------
 
@@ -93,6 +95,8 @@ export { folderPredicate, utcToday } from './folders';
 export { queueFilterConditions, queueOrderBy } from './queue-filters';
 /** The arrival date as yyyymmdd, written as the arrival indexes' expression, and the Work next order. */
 export { ARRIVAL_KEY, BY_ARRIVAL } from './arrival';
+/** Work next's probe of one queue (lock the first unassigned order by arrival), and its statement for the bench. */
+export { lockWorkNextOrder, workNextProbe, type WorkNextStep } from './arrival';
 
 // ---- Reference, repair, statistics (tests, bench, tools) ----------------------------------------------------
 

@@ -24,7 +24,8 @@ import {
   type ProcessLog,
 } from '../../../shared/schemas/reports';
 import { selectPrepared, selectRows, type Executor } from '../../db/client';
-import { orderIdRow, totalRow } from '../../db/row-schemas';
+import { orderExists } from '../../db/order-lookups';
+import { totalRow } from '../../db/row-schemas';
 import { requirePermission, type Staff } from '../../lib/auth';
 import { NotFoundError, ORDER_NOT_FOUND } from '../../lib/errors';
 
@@ -204,8 +205,7 @@ export async function processLogsForOrder(db: Executor, staff: Staff, ref: strin
   requirePermission(staff, 'reports:processed');
   const orderId = parseOrderRef(ref);
   if (orderId === null) throw new NotFoundError(ORDER_NOT_FOUND);
-  const [order] = await selectRows(db, orderIdRow, sql`select order_id from orders where order_id = ${orderId}`);
-  if (!order) throw new NotFoundError(ORDER_NOT_FOUND);
+  if (!(await orderExists(db, orderId))) throw new NotFoundError(ORDER_NOT_FOUND);
   const rows = await selectRows(
     db,
     processLogRowSchema,

@@ -6,11 +6,11 @@
  */
 import { z } from 'zod';
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { selectRows, type Db, type Executor } from '../../db/client';
-import { countRow, orderIdRow } from '../../db/row-schemas';
-import { downloadHistory, landingSites, orders } from '../../db/schema';
+import { customerMayReach, customerOrderId, reachableOrderSite } from '../../db/order-lookups';
+import { downloadHistory, landingSites } from '../../db/schema';
 import { NotFoundError, UnauthorizedError } from '../../lib/errors';
 import { hitLimit, limitKey, spendAttempt, type Window } from '../../lib/rate-limit';
 import { logStep } from '../../lib/process-log';
@@ -39,9 +39,6 @@ export const TRACK_LIMITS = {
   ip: { limit: 30, seconds: 15 * 60 } satisfies Window,
   order: { limit: 10, seconds: 15 * 60 } satisfies Window,
 };
-
-/** Orders a customer can no longer reach: deleted (soft or permanently). */
-const reachable = sql`process_status <> 'Deleted' and purged_at is null`;
 
 // ---------------------------------------------------------------- branding
 
@@ -75,12 +72,8 @@ export async function getBranding(
 ): Promise<Branding> {
   const orderId = encodedOrderId ? decodeOrderId(encodedOrderId) : null;
   if (orderId !== null) {
-    const [row] = await db
-      .select({ site: landingSites })
-      .from(landingSites)
-      .innerJoin(orders, eq(orders.landingSiteId, landingSites.id))
-      .where(and(eq(orders.orderId, orderId), reachable));
-    if (row) return brandingOf(row.site, translateWidgetUrl, publicBaseUrl);
+    const site = await reachableOrderSite(db, orderId);
+    if (site) return brandingOf(site, translateWidgetUrl, publicBaseUrl);
   }
   const [first] = await db.select().from(landingSites).orderBy(asc(landingSites.id)).limit(1);
   if (!first) throw new NotFoundError('No landing site is configured.');
@@ -114,15 +107,9 @@ export async function trackOrder(db: Db, input: { orderId: number; email: string
     ],
     (wait) => `Too many attempts. Please try again in ${wait}.`,
   );
-  const [match] = await selectRows(
-    db,
-    orderIdRow,
-    sql`
-    select order_id from orders
-    where order_id = ${input.orderId} and lower(trim(email)) = ${input.email.trim().toLowerCase()} and ${reachable}`,
-  );
-  if (!match) throw new NotFoundError(TRACK_NOT_FOUND);
-  return match.order_id;
+  const match = await customerOrderId(db, input.orderId, input.email);
+  if (match === null) throw new NotFoundError(TRACK_NOT_FOUND);
+  return match;
 }
 
 /**
@@ -138,12 +125,7 @@ export async function requireOrderAccess(request: FastifyRequest, db: Db, orderI
     throw new UnauthorizedError(code === 'FST_JWT_AUTHORIZATION_TOKEN_EXPIRED' ? ACCESS_EXPIRED : ACCESS_REQUIRED);
   }
   if (!isOrderToken(payload) || payload.orderId !== orderId) throw new UnauthorizedError(ACCESS_REQUIRED);
-  const [order] = await selectRows(
-    db,
-    countRow,
-    sql`select 1 as n from orders where order_id = ${orderId} and ${reachable}`,
-  );
-  if (!order) throw new UnauthorizedError(ACCESS_REQUIRED);
+  if (!(await customerMayReach(db, orderId))) throw new UnauthorizedError(ACCESS_REQUIRED);
 }
 
 // ---------------------------------------------------------------- history and download
@@ -258,12 +240,7 @@ export async function requireDownloadTicket(
     throw new UnauthorizedError(TICKET_INVALID);
   }
   if (!isDownloadTicket(payload)) throw new UnauthorizedError(TICKET_INVALID);
-  const [order] = await selectRows(
-    db,
-    countRow,
-    sql`select 1 as n from orders where order_id = ${payload.orderId} and ${reachable}`,
-  );
-  if (!order) throw new UnauthorizedError(TICKET_INVALID);
+  if (!(await customerMayReach(db, payload.orderId))) throw new UnauthorizedError(TICKET_INVALID);
   return payload;
 }
 
