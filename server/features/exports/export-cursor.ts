@@ -13,8 +13,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
+import type { z } from 'zod';
 import type pg from 'pg';
-import { toQuery, type Database } from '../../db/client';
+import { decodeRows, toQuery, type Database, type RowSchema } from '../../db/client';
+import { countRow } from '../../db/row-schemas';
 
 /** Rows per FETCH: a few hundred kB of rows, a round trip per 2,000 rows. */
 export const EXPORT_BATCH = 2_000;
@@ -30,15 +32,18 @@ export interface ExportCursor<T> {
 
 /**
  * Counts `count` (a statement answering one row `{n}`), lets `check` refuse the export by throwing (nothing is
- * then left open), and opens a cursor over `rows`.
+ * then left open), and opens a cursor over `rows`, whose every batch is decoded by `schema`. The drivers are used
+ * directly here, without Drizzle's type parsers: `rows` answers text for its timestamps (to_char) so that both
+ * give the same values.
  */
-export async function openExportCursor<T>(
+export async function openExportCursor<S extends RowSchema>(
   database: Database,
+  schema: S,
   count: SQL,
   rows: SQL,
   check: (total: number) => void,
   batch = EXPORT_BATCH,
-): Promise<ExportCursor<T>> {
+): Promise<ExportCursor<z.output<S>>> {
   const name = `export_${randomBytes(8).toString('hex')}`;
   const counted = toQuery(count);
   const selected = toQuery(rows);
@@ -59,13 +64,13 @@ export async function openExportCursor<T>(
     };
     try {
       await client.query('begin isolation level repeatable read read only');
-      const found = await client.query<{ n: number }>(counted.sql, counted.params as unknown[]);
-      const total = Number(found.rows[0]?.n ?? 0);
+      const found = await client.query(counted.sql, counted.params as unknown[]);
+      const total = decodeRows(countRow, found.rows)[0]?.n ?? 0;
       check(total);
       await client.query(`declare ${name} no scroll cursor for ${selected.sql}`, selected.params as unknown[]);
       return {
         total,
-        next: async () => (open ? (await client.query<T & pg.QueryResultRow>(fetch)).rows : []),
+        next: async () => (open ? decodeRows(schema, (await client.query(fetch)).rows) : []),
         close: () => close(),
       };
     } catch (error) {
@@ -77,8 +82,8 @@ export async function openExportCursor<T>(
   const pglite = database.raw.pglite!;
   const total = await pglite.transaction(async (tx) => {
     await tx.query('set transaction isolation level repeatable read');
-    const found = await tx.query<{ n: number }>(counted.sql, counted.params as unknown[]);
-    const n = Number(found.rows[0]?.n ?? 0);
+    const found = await tx.query(counted.sql, counted.params as unknown[]);
+    const n = decodeRows(countRow, found.rows)[0]?.n ?? 0;
     check(n); // a throw rolls back: no cursor is left
     await tx.query(`declare ${name} no scroll cursor with hold for ${selected.sql}`, selected.params as unknown[]);
     return n;
@@ -86,7 +91,7 @@ export async function openExportCursor<T>(
   let open = true;
   return {
     total,
-    next: async () => (open ? (await pglite.query<T>(fetch)).rows : []),
+    next: async () => (open ? decodeRows(schema, (await pglite.query(fetch)).rows) : []),
     close: async () => {
       if (!open) return;
       open = false;

@@ -5,6 +5,7 @@
  * (assertMayReadFolder: a Telecaller cannot export Order History) plus `orders:export`. Every export writes its
  * audit line (order_exports) before the first byte leaves.
  */
+import { z } from 'zod';
 import type { Readable } from 'node:stream';
 import { sql, type SQL } from 'drizzle-orm';
 import { statusLabel, type Folder } from '../../../shared/orders';
@@ -69,30 +70,32 @@ const EXPORT_COLUMNS = sql`
   ${UTC('o.paid_at')} as paid_at, ${UTC('o.refund_date')} as refund_date, o.processed_by_name as processed_by,
   ${UTC('o.processed_at')} as processed_at`;
 
-interface ExportRow {
-  order_id: number;
-  given_name: string;
-  surname: string;
-  email: string;
-  personal_phone_code: string;
-  personal_telephone_number: string;
-  arrival_date: string;
-  created_at: string;
-  process_status: string;
-  refunded: boolean;
-  processing_mode: string;
-  processing_date: string | null;
-  assign_to: string | null;
-  landing_site: string;
-  nationality: string;
-  amount: string | null;
-  currency: string | null;
-  gateway: string | null;
-  paid_at: string | null;
-  refund_date: string | null;
-  processed_by: string | null;
-  processed_at: string | null;
-}
+/** A row of EXPORT_COLUMNS. */
+const exportRowSchema = z.object({
+  order_id: z.number(),
+  given_name: z.string(),
+  surname: z.string(),
+  email: z.string(),
+  personal_phone_code: z.string(),
+  personal_telephone_number: z.string(),
+  arrival_date: z.string(),
+  created_at: z.string(),
+  process_status: z.string(),
+  refunded: z.boolean(),
+  processing_mode: z.string(),
+  processing_date: z.string().nullable(),
+  assign_to: z.string().nullable(),
+  landing_site: z.string(),
+  nationality: z.string(),
+  amount: z.string().nullable(),
+  currency: z.string().nullable(),
+  gateway: z.string().nullable(),
+  paid_at: z.string().nullable(),
+  refund_date: z.string().nullable(),
+  processed_by: z.string().nullable(),
+  processed_at: z.string().nullable(),
+});
+type ExportRow = z.infer<typeof exportRowSchema>;
 
 const WIDTHS: Partial<Record<(typeof ORDER_EXPORT_HEADERS)[number], number>> = {
   'Order Id': 10,
@@ -116,7 +119,7 @@ export const ORDER_COLUMNS: ExportColumn[] = ORDER_EXPORT_HEADERS.map((header) =
 function orderCells(row: ExportRow, format: ExportFormat): Cell[] {
   const text = (v: string | null | undefined) => v ?? '';
   return [
-    Number(row.order_id),
+    row.order_id,
     row.given_name,
     row.surname,
     row.email,
@@ -199,8 +202,9 @@ export async function exportOrders(deps: ExportDeps, staff: Staff, request: Orde
   slots.n++;
   let cursor: ExportCursor<ExportRow>;
   try {
-    cursor = await openExportCursor<ExportRow>(
+    cursor = await openExportCursor(
       deps.database,
+      exportRowSchema,
       sql`select count(*)::int as n from orders o where ${where}`,
       exportStatement(where, request.sort),
       (total) => assertWithinLimit(total, deps.maxRows),

@@ -5,6 +5,7 @@ import ExcelJS from 'exceljs';
 import { buildTestApp, type TestContext } from '../../test/helper';
 import { insertOrder } from '../../test/order-factory';
 import { selectRows, toQuery } from '../../db/client';
+import { orderIdRow } from '../../db/row-schemas';
 import { statusLabel, type Folder } from '../../../shared/orders';
 import { ORDER_EXPORT_HEADERS } from '../../../shared/schemas/order-export';
 import { EXPORT_TOTAL_HEADER } from '../../../shared/schemas/order-export-texts';
@@ -297,8 +298,9 @@ describe('exports at once', () => {
 describe('the export cursor', () => {
   it('reads every row in batches from the snapshot of its count, whatever changes meanwhile', async () => {
     const expected = await expectedIds('orderHistory', team.member.id);
-    const cursor = await openExportCursor<{ order_id: number }>(
+    const cursor = await openExportCursor(
       t.database,
+      orderIdRow,
       sql`select count(*)::int as n from orders o where o.process_status <> 'Deleted'`,
       sql`select o.order_id::int as order_id from orders o where o.process_status <> 'Deleted' order by ${queueOrderBy('newest')}`,
       () => {},
