@@ -6,14 +6,14 @@
  */
 import { useMutation } from '@tanstack/react-query';
 import type { ProcessStatus } from '../../../../../shared/orders';
-import { api } from '../../../lib/api';
+import { putOrderAction } from '../../../lib/order-actions';
 import { useRefreshAfterChange } from '../../live';
 
 export function useMoveOrder(orderId: number) {
   const refresh = useRefreshAfterChange();
   return useMutation({
     mutationFn: (updatingStatus: Exclude<ProcessStatus, 'Deleted'>) =>
-      api.put<unknown>('admin/move-order-status', { orderId: [orderId], updatingStatus }),
+      putOrderAction('admin/move-order-status', { orderId: [orderId], updatingStatus }),
     onSuccess: refresh,
   });
 }
@@ -22,7 +22,7 @@ export function useDeleteOrder(orderId: number) {
   const refresh = useRefreshAfterChange();
   return useMutation({
     mutationFn: () =>
-      api.put<unknown>('admin/change-order-status', {
+      putOrderAction('admin/change-order-status', {
         orderId: [orderId],
         updatingStatus: 'Deleted',
         permanentDeletedFlag: false,
