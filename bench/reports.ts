@@ -65,7 +65,7 @@ export async function setUpReportBench(
   bare.get<{ Params: { orderId: string } }>('/bare/get-processlogs-by-orderid/:orderId', async (request) => ({
     status: 1,
     message: 'Success',
-    data: await processLogsForOrder(database.db, manager, request.params.orderId),
+    data: await processLogsForOrder(database.db, manager, Number(request.params.orderId)),
   }));
   return { managerToken: await sessionToken(database.db, app.jwt, member!, { seconds: 24 * 3600, ip: '127.0.0.1' }) };
 }

@@ -10,6 +10,7 @@ import {
   reportRangeBodySchema,
 } from '../../../shared/schemas/reports';
 import { envelope, ok, staffFailures } from '../../lib/envelope';
+import { orderPathSchema } from '../../lib/route-params';
 import { countryOrderCounts, processedByCounts, processingLogsPage, processLogsForOrder } from './reports.service';
 
 const RANGE = 'fromDate and toDate are UTC days (YYYY-MM-DD), both included; either may be empty or absent (open end).';
@@ -78,7 +79,7 @@ export async function reportRoutes(fastify: FastifyInstance) {
         summary: 'Process Logs Details: every process-log line of one order, oldest first (Admin, Manager)',
         description:
           'orderId is the number (100001) or its encoded form (MjAwMDAy). Unknown ids answer 404. staff_name null means N/A.',
-        params: z.object({ orderId: z.string().max(64) }),
+        params: orderPathSchema,
         response: { 200: envelope(z.array(processLogSchema)), ...staffFailures },
       },
     },

@@ -13,7 +13,6 @@
  */
 import { z } from 'zod';
 import { sql, type SQL } from 'drizzle-orm';
-import { parseOrderRef } from '../../../shared/ids';
 import { SEARCH_COUNT_CAP } from '../../../shared/schemas/order-list-texts';
 import {
   countryRowSchema,
@@ -201,10 +200,8 @@ const processLogRowSchema = z.object({
 });
 
 /** Every process-log line of one order, oldest first (Process Logs Details). */
-export async function processLogsForOrder(db: Executor, staff: Staff, ref: string): Promise<ProcessLog[]> {
+export async function processLogsForOrder(db: Executor, staff: Staff, orderId: number): Promise<ProcessLog[]> {
   requirePermission(staff, 'reports:processed');
-  const orderId = parseOrderRef(ref);
-  if (orderId === null) throw new NotFoundError(ORDER_NOT_FOUND);
   if (!(await orderExists(db, orderId))) throw new NotFoundError(ORDER_NOT_FOUND);
   const rows = await selectRows(
     db,

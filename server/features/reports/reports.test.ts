@@ -463,6 +463,13 @@ describe('GET /api/admin/get-processlogs-by-orderid/{orderId}', () => {
     });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toMatchObject({ status: 0, message: 'Order not found.' });
+    const notAnId = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/get-processlogs-by-orderid/not-an-order',
+      headers: staff.admin.headers,
+    });
+    expect(notAnId.statusCode).toBe(404);
+    expect(notAnId.json()).toMatchObject({ status: 0, message: 'Order not found.' });
     const id = await insertOrder(t.database.db);
     for (const who of [staff.team, staff.telecaller, staff.night]) {
       expect(
