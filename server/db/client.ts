@@ -17,6 +17,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { z } from 'zod';
 import * as schema from './schema';
+import { markedAtConnect } from './connection-errors';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -70,9 +71,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       /* idle client errors: the pool drops the client and connects anew when needed */
     });
     const connect = pool.connect.bind(pool);
-    // Only the promise form: pg-pool's own query() passes a callback and already releases on 'error'.
+    // Released when dead: only the promise form, as pg-pool's own query() passes a callback and already releases on
+    // 'error'. Both forms mark a failure to connect as such: some refusals are unavailability only at connect time.
     pool.connect = ((callback?: Parameters<typeof connect>[0]) =>
-      callback ? connect(callback) : connect().then(releasedWhenDead)) as typeof pool.connect;
+      callback
+        ? connect((error, client, done) => callback(error && markedAtConnect(error), client, done))
+        : connect().then(releasedWhenDead, (error: unknown) => {
+            throw markedAtConnect(error);
+          })) as typeof pool.connect;
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return { db, kind: 'postgres', raw: { pool }, close: () => pool.end() };
   }

@@ -10,21 +10,21 @@
 export const DATABASE_UNAVAILABLE =
   'The service cannot reach its database at the moment. Please try again in a minute.';
 
-// SQLSTATEs: class 08 (connection exception), 57P01-57P03 (admin/crash shutdown, cannot connect now),
-// 53300 (too many connections). Node's errno codes for a socket that could not be opened or was cut.
-const SQLSTATES = new Set([
-  '08000',
-  '08001',
-  '08003',
-  '08004',
-  '08006',
-  '08007',
-  '08P01',
-  '57P01',
-  '57P02',
-  '57P03',
-  '53300',
-]);
+// SQLSTATEs: class 08 (connection exception, matched by its prefix), 57P01-57P03 (admin/crash shutdown, cannot
+// connect now), 53300 (too many connections). Node's errno codes for a socket that could not be opened or was cut.
+const CONNECTION_EXCEPTION_CLASS = '08';
+const SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
+// 55000 (object not in prerequisite state) is what the server answers a new connection to a database that does not
+// accept any (ALLOW_CONNECTIONS false: closed for maintenance). Met by a query, it is an ordinary error of that
+// query, so it counts only on an error raised while a connection was being opened (markedAtConnect).
+const CONNECT_SQLSTATES = new Set(['55000']);
+const atConnect = new WeakSet<object>();
+
+/** Says that `error` came from opening a connection (the pool's connect); returns it, to be thrown on. */
+export function markedAtConnect<E>(error: E): E {
+  if (error && typeof error === 'object') atConnect.add(error);
+  return error;
+}
 const ERRNOS = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
@@ -73,7 +73,14 @@ export function sqlStateOf(error: unknown): string | undefined {
 export function databaseUnavailableCode(error: unknown): string | null {
   for (const e of causes(error)) {
     const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && (SQLSTATES.has(code) || ERRNOS.has(code))) return code;
+    if (
+      typeof code === 'string' &&
+      (SQLSTATES.has(code) ||
+        code.startsWith(CONNECTION_EXCEPTION_CLASS) ||
+        ERRNOS.has(code) ||
+        (CONNECT_SQLSTATES.has(code) && atConnect.has(e as object)))
+    )
+      return code;
     const message = e instanceof Error ? e.message : '';
     for (const [pattern, name] of MESSAGES) if (pattern.test(message)) return name;
   }
