@@ -5,12 +5,12 @@
  */
 import 'bootstrap/dist/css/bootstrap.min.css';
 import './styles.css';
-import { isOrderPagePath, isStaffPath, loadOrderPage } from './app/staff-paths';
+import { firstScreenCode, isStaffPath } from './app/staff-paths';
 
 const root = document.getElementById('root')!;
 const path = window.location.pathname;
-// An order's address names its screen: its code comes beside the staff app's (staff-paths.ts says why).
-if (isOrderPagePath(path)) void loadOrderPage().catch(() => undefined);
+// The screen the address most likely shows: its code comes beside the staff app's (staff-paths.ts says why).
+void firstScreenCode(path)?.().catch(() => undefined);
 const start =
   path === '/'
     ? import('./app/SignInApp').then((m) => m.startSignInApp(root))

@@ -16,7 +16,7 @@ import { PageLoading } from '../components/PageLoading';
 import { queueLoader } from '../features/queues/queue-loader';
 import * as screenLoaders from './screen-loaders';
 import { RouteError } from './RouteError';
-import { isStaffPath, loadOrderPage, ORDER_PAGE_ROUTE } from './staff-paths';
+import { isStaffPath, loadOrderPage, loadQueuePage, ORDER_PAGE_ROUTE } from './staff-paths';
 
 /** An address of the public app reached by a link inside the staff app: load it as a page of its own. */
 function PublicAddress() {
@@ -47,8 +47,6 @@ const screen =
 /** What a route says of its screen, whatever its place (an index route, a path, a parent). */
 type ScreenRoute = Pick<NonIndexRouteObject, 'handle' | 'errorElement' | 'loader' | 'lazy'>;
 
-const loadQueueScreen = () => import('../features/queues/QueuePage');
-
 /** A route showing a module's screen; `loader`: the data it opens with (screen-loaders.ts), when it has any. */
 const screenRoute = <M,>(
   load: () => Promise<M>,
@@ -74,7 +72,7 @@ function folderRoute(queryClient: QueryClient, folder: Folder): ScreenRoute {
           (m) => m.FutureOrdersPage,
           loader,
         )
-      : screenRoute(loadQueueScreen, (m) => m.QueueRoute, loader);
+      : screenRoute(loadQueuePage, (m) => m.QueueRoute, loader);
   return { handle: { folder }, ...route };
 }
 
@@ -271,7 +269,7 @@ const LIKELY_SCREENS_AFTER_MS = 2000;
  */
 export function loadLikelyScreens(): void {
   setTimeout(() => {
-    const load = () => void Promise.all([loadQueueScreen(), loadOrderPage()]).catch(() => undefined);
+    const load = () => void Promise.all([loadQueuePage(), loadOrderPage()]).catch(() => undefined);
     if ('requestIdleCallback' in window) window.requestIdleCallback(load, { timeout: 5000 });
     else load();
   }, LIKELY_SCREENS_AFTER_MS);

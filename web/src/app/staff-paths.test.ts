@@ -6,7 +6,15 @@ import { describe, expect, it } from 'vitest';
 import { matchRoutes } from 'react-router';
 import { QueryClient } from '@tanstack/react-query';
 import { staffRoutes } from './router';
-import { isOrderPagePath, isStaffPath, ORDER_PAGE_ROUTE } from './staff-paths';
+import {
+  firstScreenCode,
+  isOrderPagePath,
+  isStaffPath,
+  loadOrderPage,
+  loadQueuePage,
+  ORDER_PAGE_ROUTE,
+} from './staff-paths';
+import { FOLDERS, folderDeclaration } from '../../../shared/folders';
 
 const routes = staffRoutes(new QueryClient());
 const routerShowsOrderPage = (path: string) => matchRoutes(routes, path)?.at(-1)?.route.path === ORDER_PAGE_ROUTE;
@@ -29,5 +37,26 @@ describe('the order page address', () => {
 
   it('is recognised for an order', () => {
     expect(isOrderPagePath('/admin/view-order/MjQwMDAw')).toBe(true);
+  });
+});
+
+describe('the screen code a first load asks for beside the staff app', () => {
+  it("is the order page's at an order's address", () => {
+    expect(firstScreenCode('/admin/view-order/MjQwMDAw')).toBe(loadOrderPage);
+  });
+
+  it.each(FOLDERS.filter((folder) => folderDeclaration(folder).screen !== 'future-months'))(
+    "is the queue screen's at the %s queue's address, the screen the router shows there",
+    (folder) => {
+      const { path } = folderDeclaration(folder);
+      expect(firstScreenCode(path)).toBe(loadQueuePage);
+      expect(matchRoutes(routes, path)?.at(-1)?.route.handle).toEqual({ folder });
+    },
+  );
+
+  it('is none for the sign-in and the public pages', () => {
+    for (const path of ['/', '/track-order', '/get-new-order-details/MjQwMDAw', '/logout']) {
+      expect(firstScreenCode(path)).toBeUndefined();
+    }
   });
 });

@@ -9,12 +9,25 @@ const STAFF_PATH = /^\/(?:|admin(?:\/.*)?|logout\/?|two-factor-setup\/?)$/;
 export const isStaffPath = (pathname: string) => STAFF_PATH.test(pathname);
 
 /**
- * The order page: its route below /admin and its code, which router.tsx uses for that route. An order's address alone
- * names its screen, so main.tsx asks for this code beside the staff app's on a first load at such an address, rather
- * than after the staff app has started and its router has matched the address (the route's `lazy` then finds the
- * module loaded). staff-paths.test.ts checks that the router and `isOrderPagePath` agree.
+ * The order page: its route below /admin and its code, which router.tsx builds the route from; and the queue screen's
+ * code, which router.tsx shows every queue with. staff-paths.test.ts checks that the router and `isOrderPagePath` agree.
  */
 export const ORDER_PAGE_ROUTE = 'view-order/:orderId';
 const ORDER_PAGE_PATH = /^\/admin\/view-order\/[^/]+\/?$/;
 export const isOrderPagePath = (pathname: string) => ORDER_PAGE_PATH.test(pathname);
 export const loadOrderPage = () => import('./OrderDetailRoute');
+export const loadQueuePage = () => import('../features/queues/QueuePage');
+
+/**
+ * The screen code main.tsx asks for beside the staff app's on a first load at `pathname`, so that it comes in the same
+ * wave rather than after the staff app has run and its router has matched the address (the route's `lazy` then finds
+ * the module loaded; the screen's data still comes through the route's loader). An order's address names the order
+ * page. Any other address below /admin is most likely a queue (every link of the sidebar but the reports and
+ * settings), whose screen the staff app loads soon after its first screen anyway (router.tsx's loadLikelyScreens); a
+ * wrong guess costs that one early download, never what is shown. Nothing elsewhere (the sign-in, the public pages).
+ */
+export function firstScreenCode(pathname: string): (() => Promise<unknown>) | undefined {
+  if (isOrderPagePath(pathname)) return loadOrderPage;
+  if (/^\/admin(?:\/|$)/.test(pathname)) return loadQueuePage;
+  return undefined;
+}
