@@ -76,17 +76,17 @@ export async function sha256File(file: string): Promise<string> {
 }
 
 /** The embedded database must not be open in another process while its folder is read. */
-export function assertEmbeddedDatabaseClosed(dataDir: string): void {
+export function assertEmbeddedDatabaseClosed(dataDir: string, reading = 'A backup'): void {
   if (existsSync(path.resolve(dataDir, 'pgdata', 'postmaster.pid'))) {
     throw new Error(
       `The embedded database in ${path.resolve(dataDir)} is open: stop the server first (or, if it crashed, start and stop it once). ` +
-        'A backup of an open embedded database could be inconsistent.',
+        `${reading} of an open embedded database could be inconsistent.`,
     );
   }
 }
 
 /** Inside one read-only snapshot: a PostgreSQL server keeps serving while it is read. */
-async function inSnapshot<T>(database: Database, work: (conn: DumpConnection) => Promise<T>): Promise<T> {
+export async function inSnapshot<T>(database: Database, work: (conn: DumpConnection) => Promise<T>): Promise<T> {
   if (database.raw.pglite) {
     const conn = pgliteConnection(database.raw.pglite);
     await conn.exec('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');

@@ -8,6 +8,7 @@
  * Tables the triggers fill (counters derived from orders and process_logs) are left out: loading orders and
  * process_logs with their triggers on rebuilds them, as the demo-order loader does.
  */
+import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { Readable } from 'node:stream';
@@ -78,7 +79,7 @@ export interface TableInfo {
   key: string[];
 }
 
-const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
+export const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /** The tables to dump, parents before children (foreign keys), ties by name. */
 export async function tablesInOrder(conn: DumpConnection): Promise<TableInfo[]> {
@@ -165,4 +166,49 @@ export async function countLines(file: string): Promise<number> {
     for (const byte of chunk as Buffer) if (byte === 10) lines += 1;
   }
   return lines;
+}
+
+/** Relations (tables, views, sequences) outside PostgreSQL's own schemas: an empty database has none. */
+export async function countRelations(conn: Pick<DumpConnection, 'rows'>): Promise<number> {
+  const [row] = await conn.rows<{ n: number }>(`
+    select count(*)::int as n from pg_class c join pg_namespace n on n.oid = c.relnamespace
+    where c.relkind in ('r', 'p', 'v', 'm', 'S') and n.nspname not in ('pg_catalog', 'information_schema', 'pg_toast')`);
+  return row!.n;
+}
+
+/**
+ * Session settings under which a row's text is the same on PGlite and on a PostgreSQL server, whatever their
+ * configuration: times in UTC, ISO dates, floats in their shortest exact form, bytea in hex. For the current
+ * transaction only (SET LOCAL).
+ */
+export const CANONICAL_TEXT_SETTINGS = [
+  "SET LOCAL TimeZone = 'UTC'",
+  "SET LOCAL DateStyle = 'ISO, YMD'",
+  "SET LOCAL IntervalStyle = 'postgres'",
+  'SET LOCAL extra_float_digits = 1',
+  "SET LOCAL bytea_output = 'hex'",
+].join('; ');
+
+export interface TableChecksum {
+  rows: number;
+  /** Of every stored column of every row, whatever the rows' order: equal rows give an equal checksum. */
+  checksum: string;
+}
+
+/**
+ * A table's row count and checksum, read inside the caller's transaction (under CANONICAL_TEXT_SETTINGS). Each
+ * row's text is hashed (md5) and the hashes summed as two 64-bit halves: the database streams the table once and
+ * keeps two numbers, so a table of any size fits, and the sum does not depend on the order rows are read in.
+ */
+export async function tableChecksum(
+  conn: DumpConnection,
+  table: Pick<TableInfo, 'name' | 'columns'>,
+): Promise<TableChecksum> {
+  const [row] = await conn.rows<{ rows: string | number; high: string; low: string }>(`
+    select count(*) as rows,
+      coalesce(sum(('x' || substr(h, 1, 16))::bit(64)::bigint), 0)::text as high,
+      coalesce(sum(('x' || substr(h, 17, 16))::bit(64)::bigint), 0)::text as low
+    from (select md5(row(${table.columns.map(quote).join(', ')})::text) as h from public.${quote(table.name)}) hashed`);
+  const sum = createHash('sha256').update(`${row!.high}:${row!.low}`).digest('hex');
+  return { rows: Number(row!.rows), checksum: sum.slice(0, 16) };
 }

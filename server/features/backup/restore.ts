@@ -19,6 +19,7 @@ import { storageFor } from '../../lib/storage';
 import { BACKUP_FORMAT, BACKUP_FORMAT_VERSION, sha256File, type BackupManifest } from './backup';
 import {
   copyInStatement,
+  countRelations,
   pgliteConnection,
   postgresConnection,
   restoreSequences,
@@ -85,10 +86,8 @@ async function assertEmptyTarget(config: Config, manifest: BackupManifest): Prom
   }
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, poolSize: 1 });
   try {
-    const { rows } = await database.raw.pool!.query<{ n: number }>(`
-      select count(*)::int as n from pg_class c join pg_namespace n on n.oid = c.relnamespace
-      where c.relkind in ('r', 'p', 'v', 'm', 'S') and n.nspname not in ('pg_catalog', 'information_schema', 'pg_toast')`);
-    if (rows[0]!.n > 0) {
+    const pool = database.raw.pool!;
+    if ((await countRelations({ rows: async <T>(text: string) => (await pool.query(text)).rows as T[] })) > 0) {
       throw new RestoreRefused(
         'The database at DATABASE_URL is not empty: a restore goes into an empty database only (create one: createdb). Nothing was restored.',
       );
@@ -109,7 +108,7 @@ async function assertEmptyTarget(config: Config, manifest: BackupManifest): Prom
 }
 
 /** A copy of the migrations folder whose journal stops at the archive's level. */
-async function migrationsUpTo(lastCreatedAt: number, work: string): Promise<string> {
+export async function migrationsUpTo(lastCreatedAt: number, work: string): Promise<string> {
   const files = readMigrationFiles({ migrationsFolder: MIGRATIONS_FOLDER });
   const level = files.findIndex((m) => m.folderMillis === lastCreatedAt);
   if (level < 0 && lastCreatedAt !== 0) {
@@ -129,7 +128,7 @@ async function migrationsUpTo(lastCreatedAt: number, work: string): Promise<stri
   return folder;
 }
 
-async function inTransaction(database: Database, work: (conn: DumpConnection) => Promise<void>): Promise<void> {
+export async function inTransaction(database: Database, work: (conn: DumpConnection) => Promise<void>): Promise<void> {
   const pool = database.raw.pool;
   const client = pool ? await pool.connect() : null;
   const conn = client ? postgresConnection(client) : pgliteConnection(database.raw.pglite!);
