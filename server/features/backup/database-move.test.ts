@@ -36,8 +36,9 @@ const PERSONAL = {
   passportNumber: 'MV8642097',
 };
 
-const root = mkdtempSync(path.join(tmpdir(), 'db-move-test-'));
-const sourceDir = path.join(root, 'source');
+// Made in beforeAll: on PGlite the suite is skipped and must leave nothing behind.
+let root: string;
+let sourceDir: string;
 const urlOf = (database: Database) =>
   (database.raw.pool as unknown as { options: { connectionString: string } }).options.connectionString;
 
@@ -137,6 +138,8 @@ describe.skipIf(!isPostgres())('npm run db:move (PostgreSQL suite: it needs a se
   let target: Database;
 
   beforeAll(async () => {
+    root = mkdtempSync(path.join(tmpdir(), 'db-move-test-'));
+    sourceDir = path.join(root, 'source');
     const database = await openDatabase({ dataDir: sourceDir });
     try {
       await runMigrations(database);
