@@ -5,7 +5,7 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { decodeOrderId } from '../../../shared/ids';
-import { queriesLoader, searchOf } from '../lib/load-queries';
+import { queriesLoader, searchOf, startQueriesLoader } from '../lib/load-queries';
 import { emailHistoryQuery } from '../features/documents/api/get-email-history';
 import { mailOutboxQuery, outboxRequest } from '../features/documents/api/get-mail-outbox';
 import { orderDetailQuery } from '../features/order-detail/api/get-order-detail';
@@ -20,9 +20,12 @@ import { teamListQuery, teamMemberQuery } from '../features/team/api/team-querie
 /** An address's order id (`:orderId`), or null when it names none. */
 const orderIdOf = (encoded: string | undefined) => (encoded ? decodeOrderId(encoded) : null);
 
-/** The order page: the order and its mails, together. An address that names no order loads nothing (the page says so). */
+/**
+ * The order page: the order and its mails, together, asked for as the page shows (its heading is in place while the
+ * order loads). An address that names no order loads nothing (the page says so).
+ */
 export const orderDetailLoader = (queryClient: QueryClient) =>
-  queriesLoader(queryClient, ({ params }) => {
+  startQueriesLoader(queryClient, ({ params }) => {
     const orderId = orderIdOf(params.orderId);
     return orderId === null ? [] : [orderDetailQuery(orderId), emailHistoryQuery(orderId)];
   });

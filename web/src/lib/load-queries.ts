@@ -31,5 +31,23 @@ export function queriesLoader(
   };
 }
 
+/**
+ * The loader of a screen drawn to show its own loading in place (the order page: its heading where it will stay, then
+ * the order): it asks for `queriesOf(the address)` through the same query options and lets the screen show at once,
+ * without waiting for the answers. A first load then paints as soon as the screen's code has run, and a link followed
+ * before its answer is here opens the screen straight away; an answer already in the cache is drawn in the first
+ * render as with `queriesLoader`.
+ */
+export function startQueriesLoader(
+  queryClient: QueryClient,
+  queriesOf: (args: LoaderFunctionArgs) => AnyQuery[],
+): LoaderFunction {
+  return (args) => {
+    if (!decodeTokenUser(readStoredLogin()?.accessToken)) return null;
+    for (const query of queriesOf(args)) void queryClient.prefetchQuery(query);
+    return null;
+  };
+}
+
 /** The address's query string, as a screen reads it. */
 export const searchOf = ({ request }: LoaderFunctionArgs) => new URL(request.url).searchParams;

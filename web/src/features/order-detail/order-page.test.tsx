@@ -8,6 +8,7 @@ import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import {
   approvedMailPreviewSchema,
+  orderDetailSchema,
   remarkEntrySchema,
   transactionDetailsResultSchema,
   type OrderDetail,
@@ -36,6 +37,27 @@ const moveButtons = () =>
     .getAllByRole('button')
     .map((b) => b.textContent);
 const statusBadge = () => within(region('Order status and moves')).getByTestId('order-status');
+
+describe('opening the page', () => {
+  it('shows its heading at once and the order when its answer comes', async () => {
+    const order = orderDetail({ occupation: 'Cartographer' });
+    serveOrderPage(order);
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    server.use(
+      http.get('/api/admin/get-orders-details/:orderId', async () => {
+        await answered;
+        return okChecked(orderDetailSchema, order);
+      }),
+    );
+    await renderStaffApp(orderPagePath(order.order_id), { as: 'Team' });
+    expect(await screen.findByRole('heading', { name: 'Order Details' })).toBeInTheDocument();
+    expect(screen.getByText('Loading order…')).toBeInTheDocument();
+    answer();
+    expect(await screen.findByRole('region', { name: 'Basic Information' })).toHaveTextContent('Cartographer');
+    expect(screen.queryByText('Loading order…')).not.toBeInTheDocument();
+  });
+});
 
 describe("the customer's answers", () => {
   it('shows a foreign visitor their residence and the immigration section, with the specific purpose', async () => {
