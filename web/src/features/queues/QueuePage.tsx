@@ -6,7 +6,7 @@
  */
 import { useCallback, useMemo, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useMatches, useNavigate } from 'react-router';
+import { Link, useLocation, useMatches, useNavigate, useNavigation } from 'react-router';
 import { Button, Form } from 'react-bootstrap';
 import { folderDeclaration, type Folder } from '../../../../shared/folders';
 import { can } from '../../../../shared/roles';
@@ -70,8 +70,19 @@ export function QueuePage({ folder, title }: { folder: Folder; title: string }) 
   const { rows } = live;
   const total = data?.totalRecords ?? 0;
 
-  // The search box's text, once typing paused: to the address (replacing the entry), back to page 1.
-  const onSearch = useCallback((q: string) => update({ q: q.trim() ? q : undefined, page: undefined }, true), [update]);
+  // The search box's text, once typing paused: to the address (replacing the entry), back to page 1. Only while the
+  // member is still on this address: a link followed before the wait ended (its navigation pending, or done but not
+  // yet drawn) must neither be cancelled by the search nor receive a search typed for the queue left.
+  const { pathname } = useLocation();
+  const navigation = useNavigation();
+  const leaving = navigation.location !== undefined && navigation.location.pathname !== pathname;
+  const onSearch = useCallback(
+    (q: string) => {
+      if (leaving || window.location.pathname !== pathname) return;
+      update({ q: q.trim() ? q : undefined, page: undefined }, true);
+    },
+    [update, leaving, pathname],
+  );
 
   const { selected, toggle, toggleAll, clear } = useRowSelection(
     rows,

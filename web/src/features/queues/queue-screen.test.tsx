@@ -511,6 +511,32 @@ describe('from one queue to another', () => {
     expect(screen.getByRole('button', { name: 'Filters' })).toHaveAttribute('aria-expanded', 'false');
   });
 
+  it('a search still waiting when a queue link is followed neither stops the link nor follows it there', async () => {
+    const newOrders = orderRows(2);
+    const history = orderRows(1);
+    answerQueue('newOrder', newOrders);
+    const { user, location } = await renderStaffApp('/admin/recent-order', { as: 'Team' });
+    await screen.findByText(newOrders[0]!.email);
+    // Order History answers only after the search box's wait has passed: the link's navigation is pending meanwhile.
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    server.use(
+      http.get('/api/admin/get-orders-list/orderHistory', async () => {
+        await answered;
+        return okChecked(orderListRowSchema.array(), history, { totalRecords: history.length });
+      }),
+    );
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'zzz');
+    await user.click(
+      within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: /Order History/ }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    answer();
+    expect(await screen.findByText(history[0]!.email)).toBeInTheDocument();
+    expect(location()).toBe('/admin/order-history');
+    expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveValue('');
+  });
+
   it('Back while a queue asks to confirm closes the question: it was about the queue left', async () => {
     const rows = orderRows(2);
     answerQueue('orderHistory', orderRows(1));
