@@ -4,29 +4,15 @@
  * it is not a production comment (a string, a regular expression, a test file).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { tempTrees } from './temp-tree';
 import { checkComments, historyInComments } from '../../scripts/check-comments.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const SCRIPT = path.join(ROOT, 'scripts/check-comments.mjs');
 
-let dirs: string[] = [];
-function tree(files: Record<string, string>): string {
-  const root = mkdtempSync(path.join(tmpdir(), 'check-comments-'));
-  dirs.push(root);
-  for (const [file, text] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-    writeFileSync(path.join(root, file), text);
-  }
-  return root;
-}
-afterEach(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-  dirs = [];
-});
+const tree = tempTrees('check-comments-');
 
 /** A clean production file: its comments state a rule and its reason, and its code holds text that looks like history. */
 const CLEAN = `/**

@@ -3,10 +3,9 @@
  * repository, which must pass. One case runs it as `npm run check` does, as a command whose exit code fails the check.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { tempTrees } from './temp-tree';
 import { checkDocs } from '../../scripts/check-docs.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -31,20 +30,7 @@ const GOOD: Record<string, string> = {
     "export const key = 'docs/1/abc/100001_file1.pdf'; // a storage key, not a citation\n",
 };
 
-let dirs: string[] = [];
-function tree(files: Record<string, string>): string {
-  const root = mkdtempSync(path.join(tmpdir(), 'check-docs-'));
-  dirs.push(root);
-  for (const [file, text] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-    writeFileSync(path.join(root, file), text);
-  }
-  return root;
-}
-afterEach(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-  dirs = [];
-});
+const tree = tempTrees('check-docs-');
 
 describe('scripts/check-docs.mjs', () => {
   it('passes a tree whose records, maps and citations are in order', () => {
