@@ -1,7 +1,8 @@
 /**
  * Routes of the staff app (product: screens.md#routes), in React Router's data mode: each route names its screen's
  * code (`lazy`, its own chunk) and the data it opens with (`loader`, which fills TanStack Query's cache through the
- * query options the screen reads), and the router loads both before the screen shows. The loaders are small and part
+ * query options the screen reads), and the router loads both before the screen shows (the order page's loader asks
+ * without waiting: the page draws its own loading in place, screen-loaders.ts). The loaders are small and part
  * of the staff app's own code, so a screen's data is asked for as its code is, not after another download. A screen
  * whose code cannot load shows RouteError's friendly reload page. The public pages are a separate small app
  * (features/public/PublicApp.tsx) that main.tsx starts for every non-staff address (staff-paths.ts); a link here to

@@ -1,7 +1,7 @@
 /**
- * What each screen's route loads before the screen shows (router.tsx; the queues' own loader is
- * features/queues/queue-loader.ts): the screen's queries, through the query options the screen reads, for the address
- * being opened. A screen whose data depends on the member's role names the permission its page requires.
+ * What each screen's route loads as it opens (router.tsx; the queues' own loader is features/queues/queue-loader.ts):
+ * the screen's queries, through the query options the screen reads, for the address being opened; before the screen
+ * shows, but for the order page, which shows at once and draws its loading in place. A screen whose data depends on the member's role names the permission its page requires.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { decodeOrderId } from '../../../shared/ids';
