@@ -27,8 +27,8 @@ export default tseslint.config(
   },
   {
     // Rows read with raw SQL are decoded by a schema at the edge (server/db/client.ts, docs/decisions/0044): the
-    // server and the scripts call selectRows with one; only tests and the bench may read rows unchecked.
-    files: ['server/**/*.ts', 'scripts/**/*.ts'],
+    // server, the scripts and the bench call selectRows with one; only tests may read rows unchecked.
+    files: ['server/**/*.ts', 'scripts/**/*.ts', 'bench/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-syntax': [

@@ -5,6 +5,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { PurgeCSS } from 'purgecss';
+import { parse } from '@formatjs/icu-messageformat-parser';
 
 /**
  * Vite plugin: after the build, writes `<file>.br` and `<file>.gz` beside every hashed asset worth compressing, at
@@ -46,7 +47,8 @@ function precompress(): Plugin {
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
-    async closeBundle() {
+    // writeBundle runs only after the files are written: a failed build reports its own error, not a missing folder.
+    async writeBundle() {
       const jobs: Promise<void>[] = [];
       for await (const file of walk(path.join(outDir, 'assets'))) {
         if (!COMPRESSIBLE.test(file)) continue;
@@ -67,11 +69,34 @@ function precompress(): Plugin {
 }
 
 /**
+ * Vite plugin: every message catalog (shared/i18n/<family>/<language>.json) compiled to FormatJS's message AST, as
+ * `formatjs compile --ast` writes it (the parser's `parse` of each message), so the pages format messages without
+ * parsing them. With every message compiled, the build resolves the parser to its no-parser build (the alias
+ * below; FormatJS's advanced-usage guide), which leaves the parser out of the public pages. Build only: the dev
+ * server and the tests parse the catalogs' texts at run time, which gives the same messages.
+ */
+const CATALOG = /\/shared\/i18n\/[\w-]+\/[\w-]+\.json$/;
+function compiledCatalogs(): Plugin {
+  return {
+    name: 'compiled-catalogs',
+    apply: 'build',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!CATALOG.test(id.split('?')[0]!.replaceAll('\\', '/'))) return null;
+      const catalog = JSON.parse(code) as Record<string, string>;
+      const compiled = Object.fromEntries(Object.entries(catalog).map(([key, message]) => [key, parse(message)]));
+      return { code: JSON.stringify(compiled), map: null };
+    },
+  };
+}
+
+/**
  * Vite plugin: Bootstrap's stylesheet without the rules no screen uses (issue 27: 230 KB, most of it never matched,
  * and render-blocking on every staff page). Build only; the dev server keeps the whole file. A class is kept when
  * it is a word of our sources or of the react-bootstrap components they import, or that word behind one of
- * BUILT_PREFIXES (react-bootstrap builds `btn-${variant}`, `alert-${variant}`, `text-bg-${bg}`, `modal-${size}`...
- * from a prop our code gives as a bare word), or a state class its transitions add (STATE_CLASSES).
+ * BUILT_PREFIXES (react-bootstrap builds `btn-${variant}`, `alert-${variant}`, `text-bg-${bg}`, `modal-${size}`,
+ * `modal-dialog-centered`... from a prop our code gives as a bare word or names alone, as `centered`), or a state
+ * class its transitions add (STATE_CLASSES).
  */
 const BUILT_PREFIXES = [
   'btn',
@@ -83,6 +108,7 @@ const BUILT_PREFIXES = [
   'badge',
   'table',
   'modal',
+  'modal-dialog',
   'dropdown-menu',
   'form-control',
   'form-select',
@@ -274,10 +300,17 @@ export default defineConfig(({ command }) => ({
               find: /^react-router\/dom$/,
               replacement: path.resolve('node_modules/react-router/dist/production/dom-export.mjs'),
             },
+            // zod with its jitless setting made before any schema is built (web/src/lib/zod-jitless.ts).
+            { find: /^zod$/, replacement: path.resolve('web/src/lib/zod-jitless.ts') },
+            // Every catalog is compiled at build (compiledCatalogs): the pages need no message parser.
+            {
+              find: /^@formatjs\/icu-messageformat-parser$/,
+              replacement: '@formatjs/icu-messageformat-parser/no-parser.js',
+            },
           ]
         : [],
   },
-  plugins: [react(), bootstrapUsedOnly(), firstLoad.plugin, precompress()],
+  plugins: [react(), compiledCatalogs(), bootstrapUsedOnly(), firstLoad.plugin, precompress()],
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,

@@ -36,6 +36,8 @@ const SERVER_TESTS_WITHOUT_DATABASE = [
   'server/lib/response-serializer.test.ts',
   'server/features/exports/export-writers.test.ts',
   'server/features/invoices/invoice.pdf.test.ts',
+  'server/features/disputes/dispute-state.test.ts',
+  'server/lib/encryption/key-ring.test.ts',
 ];
 
 const apiProject = (name: string, env: Record<string, string>): TestProjectInlineConfiguration => ({

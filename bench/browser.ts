@@ -14,6 +14,7 @@ import { launch as launchChrome } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer, { type Browser as PuppeteerBrowser } from 'puppeteer-core';
 import { chromium, type Browser } from 'playwright-core';
+import { LOCALES } from '../shared/i18n/locales';
 
 export const CHROME_PATH = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
@@ -76,6 +77,17 @@ const PAGES = (baseUrl: string, t: BrowserTarget) => [
     performanceGoal: 95,
     customer: true,
   },
+  // The public pages in every other language (docs/product/languages.md): each loads its own catalog and fonts.
+  ...LOCALES.filter((locale) => locale !== 'en').flatMap((locale) => [
+    { page: `track (${locale})`, url: `${baseUrl}/track-order?lang=${locale}`, staff: false, performanceGoal: 95 },
+    {
+      page: `download (${locale})`,
+      url: `${baseUrl}/get-new-order-details/${t.order.encodedId}?lang=${locale}`,
+      staff: false,
+      performanceGoal: 95,
+      customer: true,
+    },
+  ]),
   { page: 'queue (Order History)', url: `${baseUrl}/admin/order-history`, staff: true, performanceGoal: 90 },
   { page: 'order detail', url: `${baseUrl}/admin/view-order/${t.order.encodedId}`, staff: true, performanceGoal: 90 },
 ];

@@ -12,12 +12,14 @@ import { teamMembers } from '../server/db/schema';
 import { sessionToken } from '../server/features/auth/sessions.service';
 import { hashPassword } from '../server/features/auth/auth.service';
 import { announceReady } from './child-ready';
+import { BENCH_ENCRYPTION_KEYS } from './keys';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL!;
 const config = loadConfig({
   DATABASE_URL: databaseUrl,
   DEMO_ORDERS: '0',
   LOG_LEVEL: 'info',
+  ENCRYPTION_KEYS: BENCH_ENCRYPTION_KEYS,
   DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE,
   EXPORT_MAX_ROWS: process.env.EXPORT_MAX_ROWS ?? '5000000',
   RETENTION_INTERVAL: 'off',

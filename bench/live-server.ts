@@ -13,6 +13,7 @@ import { sessionToken } from '../server/features/auth/sessions.service';
 import { hashPassword } from '../server/features/auth/auth.service';
 import { liveHubOf } from '../server/features/live/live.hub';
 import { announceReady } from './child-ready';
+import { BENCH_ENCRYPTION_KEYS } from './keys';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL!;
 const sessions = Number(process.env.BENCH_LIVE_SESSIONS ?? 1000);
@@ -20,6 +21,7 @@ const config = loadConfig({
   DATABASE_URL: databaseUrl,
   DEMO_ORDERS: '0',
   LOG_LEVEL: 'info',
+  ENCRYPTION_KEYS: BENCH_ENCRYPTION_KEYS,
   DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE,
 });
 const database = await openDatabase({ databaseUrl, poolSize: config.DATABASE_POOL_SIZE });

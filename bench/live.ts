@@ -12,6 +12,7 @@
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { openDatabase, selectRows } from '../server/db/client';
+import { countRow } from '../server/db/row-schemas';
 import { runMigrations } from '../server/db/migrate';
 import { teamMembers } from '../server/db/schema';
 import { hashPassword } from '../server/features/auth/auth.service';
@@ -257,7 +258,7 @@ async function ensureSmallDatabase(url: string) {
   const database = await openDatabase({ databaseUrl: url, poolSize: 2 });
   try {
     await runMigrations(database);
-    const [have] = await selectRows<{ n: number }>(database.db, sql`select count(*)::int as n from orders`);
+    const [have] = await selectRows(database.db, countRow, sql`select count(*)::int as n from orders`);
     if (have!.n) return;
     await seedReferenceData(database.db);
     await database.db.insert(teamMembers).values({

@@ -6,6 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { selectRows, type Database } from '../server/db/client';
 
 export const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -59,6 +60,10 @@ export interface Measured {
   errors: number;
 }
 
+/** The value at quantile `q` (0.5: the median) of latencies sorted ascending; NaN when there are none. */
+export const quantile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
+
 /** Slices per scenario: real and bare take turns (real, bare, bare, real, ...), DURATION / SLICES seconds each. */
 const SLICES = 5;
 
@@ -93,7 +98,7 @@ export async function loadPair(real: autocannon.Options, bare: autocannon.Option
   }
   const [r, b] = sides.map((side) => {
     const sorted = side.latencies.sort((x, y) => x - y);
-    const at = (q: number) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN);
+    const at = (q: number) => Math.round(quantile(sorted, q));
     return {
       rps: side.requests / side.seconds,
       p50: at(0.5),
@@ -105,10 +110,20 @@ export async function loadPair(real: autocannon.Options, bare: autocannon.Option
   return [r!, b!];
 }
 
+const sampleSchema = z.object({ order_id: z.number(), surname: z.string(), email: z.string() });
+const mixedSampleSchema = z.object({
+  order_id: z.number(),
+  given: z.string(),
+  surname: z.string(),
+  email: z.string(),
+  phone: z.string(),
+});
+
 export async function pickSearchTerms(database: Database) {
   // The 1,235th newest New order (the same one on every 1M database); on a small database, the oldest there is.
-  const [sample] = await selectRows<{ order_id: number; surname: string; email: string }>(
+  const [sample] = await selectRows(
     database.db,
+    sampleSchema,
     sql`
     select order_id, surname, email from (
       select order_id, surname, email, created_at from orders where process_status = 'New' and assigned_to_id is null and processing_mode = 'standard'
@@ -133,8 +148,9 @@ export const searchBody = (searchVal: string, folderName: string) =>
  * surname's first five letters in New Orders.
  */
 export async function pickMixedSearches(database: Database): Promise<string[]> {
-  const rows = await selectRows<{ order_id: number; given: string; surname: string; email: string; phone: string }>(
+  const rows = await selectRows(
     database.db,
+    mixedSampleSchema,
     sql`
     select order_id, lower(given_name) as given, lower(surname) as surname, lower(email) as email, personal_telephone_number as phone
     from orders where order_id % 997 = 0 order by order_id limit 16`,

@@ -11,7 +11,10 @@
 import type { FastifyInstance } from 'fastify';
 import type autocannon from 'autocannon';
 import { eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { selectRows, type Database } from '../server/db/client';
+import { orderIdRow } from '../server/db/row-schemas';
+import { countryRowSchema, processedByRowSchema } from '../shared/schemas/reports';
 import { teamMembers } from '../server/db/schema';
 import { sessionToken } from '../server/features/auth/sessions.service';
 import { hashPassword } from '../server/features/auth/auth.service';
@@ -78,13 +81,12 @@ interface Scenario {
 }
 
 const toDay = (d: Date) => d.toISOString().slice(0, 10);
+const newestRow = z.object({ newest: z.string() });
+const logOrderRow = z.object({ order_id: z.number(), n: z.number() });
 
 /** The ranges measured, from the data itself: the last whole calendar month before the newest order, and 45 days across months. */
 export async function reportRanges(database: Database) {
-  const [row] = await selectRows<{ newest: string | Date }>(
-    database.db,
-    sql`select max(created_at) as newest from orders`,
-  );
+  const [row] = await selectRows(database.db, newestRow, sql`select max(created_at) as newest from orders`);
   const newest = new Date(row!.newest);
   const monthStart = new Date(Date.UTC(newest.getUTCFullYear(), newest.getUTCMonth() - 1, 1));
   const monthEnd = new Date(Date.UTC(newest.getUTCFullYear(), newest.getUTCMonth(), 0));
@@ -110,8 +112,9 @@ export async function reportScenarios(
   // A freshly loaded database has not been auto-analyzed yet; the planner needs the counters' statistics.
   await database.db.execute(sql`vacuum analyze order_report_counts, order_log_days, order_log_day_counts`);
   const { month, across, all } = await reportRanges(database);
-  const [busy] = await selectRows<{ order_id: number }>(
+  const [busy] = await selectRows(
     database.db,
+    orderIdRow,
     sql`select order_id from order_log_days order by steps desc, order_id limit 1`,
   );
   const post = (name: string, path: string, body: object, goal: string): Scenario => ({
@@ -172,6 +175,7 @@ export async function checkReportCounts(database: Database): Promise<{ mismatche
     const direct = await timed(() =>
       selectRows(
         db,
+        countryRowSchema,
         sql`
       select nationality, count(*)::int as count,
         (count(*) filter (where processing_mode = 'standard'))::int as standard_count,
@@ -186,6 +190,7 @@ export async function checkReportCounts(database: Database): Promise<{ mismatche
     const directProcessed = await timed(() =>
       selectRows(
         db,
+        processedByRowSchema,
         sql`
       select processed_by_name as processed_by, count(*)::int as count from orders
       where processed_at is not null and process_status <> 'Deleted' and ${within('processed_at')}
@@ -195,8 +200,9 @@ export async function checkReportCounts(database: Database): Promise<{ mismatche
     if (JSON.stringify(processed) !== JSON.stringify(directProcessed)) mismatches.push(`processed ${name}`);
     const logs = await processingLogsPage(db, manager, { page: 1, limit: 100, search: '', ...r });
     const directLogs = await timed(() =>
-      selectRows<{ order_id: number; n: number }>(
+      selectRows(
         db,
+        logOrderRow,
         sql`
       select order_id, count(*) over ()::int as n from process_logs where ${within('update_time')}
       group by order_id order by max(update_time) desc, order_id desc limit 100`,

@@ -11,6 +11,7 @@
  * a second pass with EVIDENCE_DAYS=60 measures the evidence stage on them. Drop the database afterwards.
  */
 import { openDatabase, selectRows } from '../server/db/client';
+import { countRow } from '../server/db/row-schemas';
 import { runMigrations } from '../server/db/migrate';
 import { seedReferenceData } from '../server/seed/bootstrap';
 import { loadDemoOrders } from '../server/seed/load-orders';
@@ -31,7 +32,7 @@ const policy = { travelDays: 30, evidenceDays: Number(process.env.EVIDENCE_DAYS 
 
 const database = await openDatabase({ databaseUrl: url, poolSize: 2 });
 await runMigrations(database);
-const [{ n } = { n: 0 }] = await selectRows<{ n: number }>(database.db, sql`select count(*)::int as n from orders`);
+const [{ n } = { n: 0 }] = await selectRows(database.db, countRow, sql`select count(*)::int as n from orders`);
 if (n === 0) {
   await seedReferenceData(database.db);
   await database.db

@@ -23,6 +23,7 @@
  *  built for the run (dist/bench-web); with BENCH_AB_BASELINE=<a built web app's folder>, on both builds in turn.
  * Prints a table (docs/performance.md records one) and writes bench/results/latest.json.
  */
+import { orderDetailScenario } from './order-detail';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -31,6 +32,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { openDatabase, selectRows, type Database } from '../server/db/client';
 import { runMigrations } from '../server/db/migrate';
 import {
@@ -43,10 +45,13 @@ import {
   sampleTrigramStats,
 } from '../server/features/queue-engine';
 import { moveOrders } from '../server/features/orders/order-status.service';
+import { sealOrdersInClear } from '../server/features/sealing';
+import { registerCurrentKey } from '../server/lib/encryption/stored-keys';
+import { BENCH_ENCRYPTION_KEYS, benchKeyRing } from './keys';
 import type { Staff } from '../server/lib/auth';
 import { checkReportCounts, reportScenarios } from './reports';
 import { checkWorkNextPlans, workNextScenarios, workNextTiming } from './work-next';
-import { queueFilterScenarios } from './queue-filters';
+import { PLAIN_P50_GOAL, queueFilterScenarios } from './queue-filters';
 import {
   compareLighthouse,
   describeLighthouse,
@@ -57,7 +62,7 @@ import {
   type WebBuild,
 } from './browser';
 import { compareFelt, describeFelt, feltLatency, type FeltComparison, type FeltLatency } from './felt';
-import { PGLITE_ORDERS, pgliteVersusPostgres, type EngineComparison } from './pglite';
+import { PGLITE_SIZES, describeSizing, embeddedSizing, type EmbeddedSizing } from './pglite';
 import { encodeId } from '../shared/ids';
 import {
   bodiesInTurn,
@@ -94,8 +99,11 @@ const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
  * the same bench server on another port; the browser phases then measure both builds in turn and compare them.
  */
 const AB_BASELINE = process.env.BENCH_AB_BASELINE ? path.resolve(process.env.BENCH_AB_BASELINE) : undefined;
-/** PGlite beside PostgreSQL at BENCH_PGLITE_ORDERS (default 100,000): opt-in, its first load takes minutes. */
-const PGLITE = process.env.BENCH_PGLITE === '1';
+/**
+ * The embedded database sized beside PostgreSQL (bench/pglite.ts): without BENCH_ONLY, or with a word that is part of
+ * "embedded pglite". Its first load of each size takes minutes; BENCH_PGLITE=0 leaves it out of a whole run.
+ */
+const PGLITE = process.env.BENCH_PGLITE !== '0' && (!ONLY || ONLY.some((part) => 'embedded pglite'.includes(part)));
 const WEB_DIST = 'dist/bench-web';
 /** The live-events phase (bench/live.ts) runs without BENCH_ONLY, or when one of its words is part of "live events". */
 const LIVE_PHASE = !ONLY || ONLY.some((part) => 'live events'.includes(part));
@@ -158,6 +166,7 @@ async function ensureOrders(): Promise<number> {
     await run('npm', ['run', 'seed', '--', '--orders', String(ORDERS - have)], {
       ...process.env,
       DATABASE_URL: DB_URL,
+      ENCRYPTION_KEYS: BENCH_ENCRYPTION_KEYS,
     });
   }
   return Math.max(have, ORDERS);
@@ -168,16 +177,24 @@ interface Scenario {
   goal: string;
   real: autocannon.Options;
   bare: autocannon.Options;
+  /** The twin is the plain Order History page through the real route (bench/queue-filters.ts). */
+  versusPlain?: boolean;
 }
+
+const movableRow = z.object({ order_id: z.number(), process_status: z.enum(['Pending', 'Awaiting']) });
+const browserOrderRow = z.object({ order_id: z.number(), email: z.string() });
+const versionRow = z.object({ version: z.string() });
+const memberRow = z.object({ id: z.number(), name: z.string(), email: z.string() });
 
 async function writeBenchmark(database: Database, staff: Staff) {
   const ids = (
-    await selectRows<{ order_id: number; process_status: string }>(
+    await selectRows(
       database.db,
+      movableRow,
       sql`
     select order_id, process_status from orders where process_status in ('Pending', 'Awaiting') order by order_id limit 80000`,
     )
-  ).map((r) => ({ id: Number(r.order_id), status: r.process_status as 'Pending' | 'Awaiting' }));
+  ).map((r) => ({ id: r.order_id, status: r.process_status }));
   const perWriter = Math.floor(ids.length / WRITERS);
   const phase = async (counting: boolean, seconds: number) => {
     await database.db.execute(
@@ -235,8 +252,9 @@ async function searchAfterWrites(database: Database, staff: Staff, email: string
 
 /** The order the browser phases open (newest not erased, with an e-mail to track it by) and the staff token. */
 async function browserTarget(database: Database, staffToken: string): Promise<BrowserTarget> {
-  const [order] = await selectRows<{ order_id: number; email: string }>(
+  const [order] = await selectRows(
     database.db,
+    browserOrderRow,
     sql`
     select order_id, email from orders where purged_at is null and travel_erased_at is null and process_status <> 'Deleted' and email <> ''
     order by order_id desc limit 1`,
@@ -272,9 +290,13 @@ async function main() {
   const orders = await ensureOrders();
   const database = await openDatabase({ databaseUrl: DB_URL, poolSize: WRITERS + 2 });
   await runMigrations(database); // a database loaded by an older checkout gets the current indexes
-  const [{ version }] = (await selectRows<{ version: string }>(database.db, sql`select version()`)) as [
-    { version: string },
-  ];
+  // Orders loaded by a checkout before sealing are sealed, as a start's sealing job would: the order page measured
+  // opens its answers as in production.
+  const ring = benchKeyRing();
+  await registerCurrentKey(database.db, ring);
+  const sealed = await sealOrdersInClear({ db: database.db, ring });
+  if (sealed) log(`sealed ${sealed.toLocaleString('en-US')} orders stored in clear`);
+  const [{ version }] = (await selectRows(database.db, versionRow, sql`select version()`)) as [{ version: string }];
   await database.db.execute(sql`vacuum analyze orders`);
   if (BROWSER_PHASES)
     await run(
@@ -374,9 +396,10 @@ async function main() {
       real: { url: real, headers: auth, requests: bodiesInTurn('/api/admin/search-order', mixed) },
       bare: { url: bare, headers: json, requests: bodiesInTurn('/bare/search-order', mixed) },
     },
+    await orderDetailScenario(database, real, bare, auth),
     ...(await reportScenarios(database, real, bare, ready.managerToken)), // issue 6: reports (bench/reports.ts)
     ...workNextScenarios(real, bare, auth), // issue 23 (bench/work-next.ts)
-    ...(await queueFilterScenarios(database, real, bare, auth)), // issue 24: filters and sorts (bench/queue-filters.ts)
+    ...(await queueFilterScenarios(database, real, auth)), // issues 24 and 46: filters and sorts (bench/queue-filters.ts)
   ];
 
   const results: Record<string, unknown>[] = [];
@@ -384,17 +407,36 @@ async function main() {
   let lighthouseAB: LighthouseComparison[] = [];
   let felt: FeltLatency[] = [];
   let feltAB: FeltComparison[] = [];
-  let engines: EngineComparison[] = [];
+  let embedded: EmbeddedSizing | null = null;
   try {
     for (const s of scenarios.filter((c) => !ONLY || ONLY.some((part) => c.name.toLowerCase().includes(part)))) {
       await autocannon({ ...s.real, connections: CONNECTIONS, duration: 2 }); // warm-up
       await autocannon({ ...s.bare, connections: CONNECTIONS, duration: 2 });
       const [r, b] = await loadPair(s.real, s.bare);
-      results.push({ scenario: s.name, goal: s.goal, real: r, bare: b, ratio: r.rps / b.rps });
+      // A filter scenario's twin is the plain page (real route, same slices): its p50 ratio is the goal.
+      const versusPlain = s.versusPlain ? { p50Ratio: r.p50 / b.p50, met: r.p50 <= PLAIN_P50_GOAL * b.p50 } : null;
+      results.push({ scenario: s.name, goal: s.goal, real: r, bare: b, ratio: r.rps / b.rps, versusPlain });
       log(
         `${s.name.padEnd(48)} real ${r.rps.toFixed(0).padStart(6)} req/s p50 ${String(r.p50).padStart(3)} ms p99 ${String(r.p99).padStart(3)} ms` +
-          ` | bare ${b.rps.toFixed(0).padStart(6)} req/s p99 ${String(b.p99).padStart(3)} ms | real/bare ${((100 * r.rps) / b.rps).toFixed(0)}%` +
+          ` | ${s.versusPlain ? 'plain' : 'bare'} ${b.rps.toFixed(0).padStart(6)} req/s p99 ${String(b.p99).padStart(3)} ms | real/${s.versusPlain ? 'plain' : 'bare'} ${((100 * r.rps) / b.rps).toFixed(0)}%` +
           (r.errors || b.errors ? `  ERRORS real ${r.errors} bare ${b.errors}` : ''),
+      );
+    }
+    const plainPage = results.find((x) => x.scenario === 'Order History page 500') as
+      { real: { p50: number } } | undefined;
+    for (const x of results.filter((x) => x.versusPlain) as {
+      scenario: string;
+      goal: string;
+      real: { p50: number };
+      bare: { p50: number };
+      versusPlain: { p50Ratio: number; met: boolean };
+    }[]) {
+      log(
+        `${x.scenario.padEnd(48)} p50 ${x.real.p50} ms vs the plain page's ${x.bare.p50} ms in the same slices: ` +
+          `${x.versusPlain.p50Ratio.toFixed(2)}x (goal <= ${PLAIN_P50_GOAL}x: ${x.goal.startsWith('information') ? 'information' : x.versusPlain.met ? 'met' : 'MISSED'})` +
+          (plainPage
+            ? `; ${(x.real.p50 / plainPage.real.p50).toFixed(2)}x the Order History page 500 scenario's ${plainPage.real.p50} ms`
+            : ''),
       );
     }
     if (BROWSER_PHASES) {
@@ -419,12 +461,15 @@ async function main() {
     child.kill('SIGTERM');
   }
   if (PGLITE) {
-    log(`PGlite beside PostgreSQL, ${PGLITE_ORDERS.toLocaleString('en-US')} orders each:`);
-    engines = await pgliteVersusPostgres(DB_URL);
+    log(`PGlite beside PostgreSQL, ${PGLITE_SIZES.map((n) => n.toLocaleString('en-US')).join(' and ')} orders:`);
+    embedded = await embeddedSizing(DB_URL);
+    log('the embedded database sized, both sizes:');
+    for (const line of describeSizing(embedded.sizing)) log(line);
   }
 
-  const [member] = await selectRows<{ id: number; name: string; email: string }>(
+  const [member] = await selectRows(
     database.db,
+    memberRow,
     sql`select id, name, email from team_members where id = ${ready.staffId}`,
   );
   const staff: Staff = { ...member!, type: 'Team' };
@@ -533,7 +578,7 @@ async function main() {
         lighthouseAB,
         felt,
         feltAB,
-        engines,
+        embedded,
         startTime,
       },
       null,

@@ -4,6 +4,7 @@
  * framework with no validation, auth, serializer schemas or logging, so the real
  * routes' overhead shows as a ratio. Prints one JSON line when ready.
  */
+import { setUpOrderDetailBare } from './order-detail';
 import Fastify from 'fastify';
 import { eq } from 'drizzle-orm';
 import { buildApp } from '../server/app';
@@ -17,6 +18,7 @@ import type { Staff } from '../server/lib/auth';
 import type { Folder } from '../shared/orders';
 import { setUpReportBench } from './reports';
 import { announceReady } from './child-ready';
+import { BENCH_ENCRYPTION_KEYS } from './keys';
 
 // PostgreSQL (BENCH_DATABASE_URL) or, with BENCH_DATA_DIR instead, the embedded PGlite in that folder (issue 27).
 const databaseUrl = process.env.BENCH_DATABASE_URL || undefined;
@@ -25,6 +27,7 @@ const config = loadConfig({
   ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir }),
   DEMO_ORDERS: '0',
   LOG_LEVEL: 'info',
+  ENCRYPTION_KEYS: BENCH_ENCRYPTION_KEYS,
   DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE,
 });
 // One pool for both apps (they are measured one after the other), sized as the server's (DATABASE_POOL_SIZE).
@@ -108,6 +111,7 @@ bare.post<{ Body: { start: number; end: number; searchVal: string; folderName: s
     };
   },
 );
+setUpOrderDetailBare(bare, database); // the order page's read and its bare twin (bench/order-detail.ts)
 const reports = await setUpReportBench(app, bare, database); // issue 6: report routes and their bare twins
 await bare.listen({ port: 0, host: '127.0.0.1' });
 

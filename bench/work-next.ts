@@ -25,6 +25,7 @@ import {
   utcToday,
 } from '../server/features/queue-engine';
 import { workNext, workNextProbe } from '../server/features/orders/work-next.service';
+import { quantile } from './load';
 import type { Staff } from '../server/lib/auth';
 
 /** The plan of a statement as the app runs it: unprepared, planned for its parameters (custom) or prepared (generic). */
@@ -138,6 +139,11 @@ export async function workNextTiming(database: Database, members: Staff[], secon
     }),
   );
   latencies.sort((a, b) => a - b);
-  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
-  return { presses: latencies.length, perSecond: latencies.length / seconds, p50: at(0.5), p99: at(0.99), empty };
+  return {
+    presses: latencies.length,
+    perSecond: latencies.length / seconds,
+    p50: quantile(latencies, 0.5),
+    p99: quantile(latencies, 0.99),
+    empty,
+  };
 }

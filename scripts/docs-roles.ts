@@ -34,9 +34,13 @@ export const MEANINGS: Record<Permission, string> = {
   'password:change': 'Change Password (their own)',
   'reports:processed': "Order Processed and Order Processing Logs (and one order's process logs)",
   'mail:outbox': 'Mail Outbox: read every mail as sent',
-  'orders:defence-pack': 'Defence Pack 1 and 2 (page and PDF) and the download history mail (Sent Mail)',
+  'orders:defence-pack':
+    "Defence Pack 1 and 2 (page and PDF), the download history mail (Sent Mail), and a payment dispute's evidence sent to its provider (Save at provider, Submit to the bank)",
+  'disputes:link': 'Link a payment dispute that matched no order to an order by hand (Unmatched disputes)',
   'orders:export':
-    'Export a queue they may read, or the Country Order List / Order Processed report they may read, as CSV or Excel (every export is audited)',
+    'Export personal data in bulk: a queue they may read, or the Country Order List / Order Processed report they may read, as CSV or Excel (every export is recorded in the export log). An Admin may grant it to other roles on the Exports page',
+  'exports:manage':
+    'Exports: choose which other roles may export, and read the export log (who exported what, when, with which filters, how many rows)',
   'views:share': 'Share a saved queue view with everyone, unshare it, and delete a shared view',
 };
 

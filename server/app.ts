@@ -36,6 +36,8 @@ import { registerFeatures } from './features';
 import { responseSerializer } from './lib/response-serializer';
 import { denyByDefault } from './lib/auth';
 import { secretBox, type SecretBox } from './lib/secret-box';
+import type { KeyRing } from './lib/encryption/key-ring';
+import { keyRingFor } from './lib/encryption/key-source';
 import { urlForLog, withLogSafety } from './lib/log-safety';
 import { finishOpenApiDocument } from './lib/openapi';
 import { ROBOTS_TXT } from './lib/robots';
@@ -48,6 +50,8 @@ declare module 'fastify' {
     database: Database;
     /** Encrypts the two-factor secrets kept in the database. */
     secretBox: SecretBox;
+    /** The keys that seal personal data at rest (product: security.md#keys): sealed order answers, blind indexes. */
+    keyRing: KeyRing;
     /** Set on SIGTERM (main.ts): /api/health/ready answers 503 from then on. */
     lifecycle: { shuttingDown: boolean };
     /** Every route as registered (method, url): the route-table test walks it. */
@@ -59,6 +63,11 @@ export interface BuildAppOptions {
   config: Config;
   database: Database;
   jwtSecret: string;
+  /**
+   * The process's key ring (main.ts resolves it first). Without it, the configuration's (keyRingFor), resolved at its
+   * first use, so an app that never seals or opens anything needs no key.
+   */
+  keyRing?: KeyRing;
   /** Logger options (`level`, `stream`...); lib/log-safety.ts's rules are always applied over them. */
   logger?: FastifyServerOptions['logger'];
   /** Folder of the built web app; served for every non-API path when it exists. */
@@ -168,6 +177,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('secretBox', secretBox(config.TWO_FACTOR_KEY ?? options.jwtSecret));
+  let ring = options.keyRing;
+  app.decorate('keyRing', { getter: () => (ring ??= keyRingFor(config)) });
   const routeTable: { method: string; url: string }[] = [];
   app.decorate('routeTable', routeTable);
   app.decorate('lifecycle', { shuttingDown: false });

@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { DEFAULT_STAFF_TIME_ZONE, isTimeZone } from '../shared/staff-time';
+import { parseEncryptionKeys } from './lib/encryption/key-ring';
 
 const intakeKeys = z
   .string()
@@ -138,6 +139,14 @@ const exportEnv = {
     .default(1_000_000),
 };
 
+/**
+ * Filtered queue totals (docs/decisions/0055): the planner's cost above which a filtered list's total is estimated
+ * rather than counted; unset, the queue engine's own (FILTERED_COUNT_MAX_COST).
+ */
+const filteredListEnv = {
+  FILTERED_COUNT_MAX_COST: z.coerce.number().min(0, 'must be 0 or more').optional(),
+};
+
 /** The staff event stream (docs/decisions/0015). */
 const liveEnv = {
   LIVE_HEARTBEAT_MS: z.coerce
@@ -192,6 +201,41 @@ const operationsEnv = {
   READINESS_DRAIN_MS: z.coerce.number().int().min(0).max(10_000, 'must be at most 10000').default(0),
 };
 
+/**
+ * The request for information (product: information-requests.md#follow-up): when the reminders go, when an
+ * unanswered order moves to Contact Customer, how long a link works, and how often every process looks for what is due.
+ */
+const informationRequestEnv = {
+  INFO_REQUEST_FIRST_REMINDER_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1, 'must be at least 1')
+    .max(720, 'must be at most 720')
+    .default(24),
+  INFO_REQUEST_SECOND_REMINDER_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1, 'must be at least 1')
+    .max(720, 'must be at most 720')
+    .default(72),
+  INFO_REQUEST_ESCALATE_DAYS: z.coerce
+    .number()
+    .int()
+    .min(1, 'must be at least 1')
+    .max(60, 'must be at most 60')
+    .default(5),
+  INFO_REQUEST_LINK_DAYS: z.coerce
+    .number()
+    .int()
+    .min(1, 'must be at least 1')
+    .max(90, 'must be at most 90')
+    .default(14),
+  INFO_REQUEST_INTERVAL: z
+    .string()
+    .regex(/^(\d+[smh]|off)$/, 'must look like 30s, 5m or 1h, or be off')
+    .default('5m'),
+};
+
 /** Arrival urgency of queue rows (docs/decisions/0016): hours before the arrival day begins in Japan. */
 const urgencyEnv = {
   ARRIVAL_URGENT_HOURS: z.coerce
@@ -206,6 +250,23 @@ const urgencyEnv = {
     .min(0, 'must be at least 0')
     .max(720, 'must be at most 720')
     .default(24),
+};
+
+/**
+ * Payment providers' disputes (product: disputes.md): each gateway's API key and webhook secret. Never in an answer,
+ * a log line or an address. `*_API_URL` points a gateway's calls elsewhere (a local mock in tests, a proxy).
+ */
+const disputesEnv = {
+  STRIPE_SECRET_KEY: z.string().min(8, 'must be a Stripe secret key (sk_...) or a restricted key (rk_...)').optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\S+$/, "must be the webhook endpoint's signing secret (whsec_...)")
+    .optional(),
+  STRIPE_API_URL: z.url('must be a URL').optional(),
+  PAYPAL_CLIENT_ID: z.string().min(1).optional(),
+  PAYPAL_CLIENT_SECRET: z.string().min(1).optional(),
+  PAYPAL_WEBHOOK_ID: z.string().min(1).optional(),
+  PAYPAL_API_URL: z.url('must be a URL').default('https://api-m.paypal.com'),
 };
 
 const envSchema = z.object({
@@ -225,6 +286,20 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().min(6, 'must be at least 6 characters').optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   TWO_FACTOR_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  /**
+   * The keys that seal personal data at rest (product: security.md#keys): `id:base64key,...`, the current key first.
+   * Unset on the embedded database: one key generated into DATA_DIR (lib/encryption/key-source.ts).
+   */
+  ENCRYPTION_KEYS: z
+    .string()
+    .superRefine((value, ctx) => {
+      try {
+        parseEncryptionKeys(value);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message.replace(/^ENCRYPTION_KEYS: /, '') });
+      }
+    })
+    .optional(),
   JWT_EXPIRES_IN: z
     .string()
     .regex(/^\d+[smhd]$/, 'must look like 30m, 8h or 1d')
@@ -250,9 +325,12 @@ const envSchema = z.object({
   ...publicSiteEnv,
   ...retentionEnv,
   ...exportEnv,
+  ...filteredListEnv,
   ...liveEnv,
   ...operationsEnv,
   ...urgencyEnv,
+  ...disputesEnv,
+  ...informationRequestEnv,
 });
 
 export type Config = Omit<z.output<typeof envSchema>, 'PUBLIC_BASE_URL' | 'DEMO_ORDERS' | 'MAIL_FROM'> & {
@@ -290,6 +368,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       '  TRANSLATE_WIDGET_ORIGINS: needs TRANSLATE_WIDGET_URL',
     cfg.ARRIVAL_VERY_URGENT_HOURS > cfg.ARRIVAL_URGENT_HOURS &&
       '  ARRIVAL_VERY_URGENT_HOURS: must not be more than ARRIVAL_URGENT_HOURS',
+    cfg.INFO_REQUEST_FIRST_REMINDER_HOURS >= cfg.INFO_REQUEST_SECOND_REMINDER_HOURS &&
+      '  INFO_REQUEST_SECOND_REMINDER_HOURS: must be more than INFO_REQUEST_FIRST_REMINDER_HOURS',
+    cfg.INFO_REQUEST_SECOND_REMINDER_HOURS >= cfg.INFO_REQUEST_ESCALATE_DAYS * 24 &&
+      '  INFO_REQUEST_ESCALATE_DAYS: must come after INFO_REQUEST_SECOND_REMINDER_HOURS',
+    cfg.INFO_REQUEST_ESCALATE_DAYS > cfg.INFO_REQUEST_LINK_DAYS &&
+      '  INFO_REQUEST_LINK_DAYS: must not be shorter than INFO_REQUEST_ESCALATE_DAYS',
+    !!cfg.PAYPAL_CLIENT_ID !== !!cfg.PAYPAL_CLIENT_SECRET &&
+      '  PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET: set both or neither',
     cfg.NODE_ENV === 'production' &&
       (cfg.DEMO_ORDERS ?? 0) > 0 &&
       '  DEMO_ORDERS: demo orders and demo staff are never loaded with NODE_ENV=production',

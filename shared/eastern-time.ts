@@ -4,7 +4,8 @@
  * process logs (product: screens.md#formats). The 12-hour clock carries AM/PM so a time is
  * never ambiguous.
  */
-const ZONE = 'America/New_York';
+export const EASTERN_TIME_ZONE = 'America/New_York';
+const ZONE = EASTERN_TIME_ZONE;
 
 /**
  * Made at the first time written, not when the module loads: the first Intl object of a page starts the browser's

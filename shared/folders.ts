@@ -43,6 +43,8 @@ export interface QueueActions {
   bulkDelete?: boolean;
   /** Each row links straight to the order's chargeback defence packs. */
   defencePacks?: boolean;
+  /** The queue shows its orders' payment disputes above the rows (product: disputes.md#chargeback-queue). */
+  disputes?: boolean;
 }
 
 export interface FolderDeclaration {
@@ -190,7 +192,7 @@ export const FOLDER_TABLE = {
     status: 'ChargeBack',
     link: { label: 'Chargeback' },
     count: 'chargeBackCount',
-    actions: { ...DELETE_FOR_LEADERS, defencePacks: true },
+    actions: { ...DELETE_FOR_LEADERS, defencePacks: true, disputes: true },
     arrivalUrgency: false,
   },
   deletedOrder: {

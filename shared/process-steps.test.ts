@@ -36,6 +36,35 @@ const EXAMPLES: { [K in StepKind]: { line: Extract<StepLine, { step: K }>; reads
     line: { step: 'remarkAdded', details: { flags: ['Urgent', 'Call back'] } },
     reads: ['Remark added', 'Flags: Urgent, Call back'],
   },
+  informationRequested: {
+    line: { step: 'informationRequested', details: { fields: ['Passport expiry date', 'Flight number'] } },
+    reads: ['Customer asked for information', 'Asked: Passport expiry date, Flight number'],
+  },
+  informationReminderSent: {
+    line: { step: 'informationReminderSent', details: { reminder: 2 } },
+    reads: ['Information request reminder sent', 'Second reminder'],
+  },
+  customerReplied: {
+    line: { step: 'customerReplied', details: { fields: ['Flight number'] } },
+    reads: ['Customer replied', 'Answered: Flight number'],
+  },
+  informationAccepted: {
+    line: { step: 'informationAccepted', details: { fields: ['Flight number'] } },
+    reads: ["Customer's answers accepted", 'Order updated: Flight number'],
+  },
+  informationDeclined: {
+    line: { step: 'informationDeclined', details: { fields: ['Flight number'] } },
+    reads: ["Customer's answers declined", 'A new request asks again: Flight number'],
+  },
+  informationEscalated: {
+    line: { step: 'informationEscalated', details: { days: 5 } },
+    reads: ['No answer from customer', 'No answer after 5 day(s): moved to Contact Customer for a phone call'],
+  },
+  informationExpired: { line: { step: 'informationExpired' }, reads: ['Information request expired', null] },
+  localeChanged: {
+    line: { step: 'localeChanged', details: { from: 'en', to: 'zh-Hant' } },
+    reads: ['Customer language changed', 'English -> Chinese (Traditional)'],
+  },
   transactionUpdated: {
     line: { step: 'transactionUpdated', details: { transactionId: 'TXN-1', merchantName: 'Arrival Card Merchant' } },
     reads: ['Transaction details updated', 'Transaction Id TXN-1, Merchant Name Arrival Card Merchant'],
@@ -86,6 +115,51 @@ const EXAMPLES: { [K in StepKind]: { line: Extract<StepLine, { step: K }>; reads
   defencePackGenerated: {
     line: { step: 'defencePackGenerated', details: { type: 2, title: 'Defence Pack 2', form: 'PDF', items: 3 } },
     reads: ['Defence pack 2 generated', 'Defence Pack 2, PDF, 3 download(s)'],
+  },
+  disputeReceived: {
+    line: {
+      step: 'disputeReceived',
+      details: {
+        dispute: 'Stripe dispute du_1',
+        reason: 'fraudulent',
+        amount: '$49.00',
+        due: '2026-12-01 23:59:59 UTC',
+      },
+    },
+    reads: ['Dispute received', 'Stripe dispute du_1: fraudulent, $49.00, evidence due 2026-12-01 23:59:59 UTC'],
+  },
+  disputeLinked: {
+    line: { step: 'disputeLinked', details: { dispute: 'PayPal dispute PP-D-1' } },
+    reads: ['Dispute linked to this order', 'PayPal dispute PP-D-1, linked by hand'],
+  },
+  disputeUpdated: {
+    line: {
+      step: 'disputeUpdated',
+      details: { dispute: 'Stripe dispute du_1', from: 'Needs evidence', to: 'Submitted' },
+    },
+    reads: ['Dispute updated', 'Stripe dispute du_1: Needs evidence -> Submitted'],
+  },
+  disputeClosed: {
+    line: { step: 'disputeClosed', details: { dispute: 'Stripe dispute du_1', outcome: 'Won' } },
+    reads: ['Dispute closed', 'Stripe dispute du_1: Won'],
+  },
+  disputeEvidenceSaved: {
+    line: {
+      step: 'disputeEvidenceSaved',
+      details: { dispute: 'Stripe dispute du_1', downloads: 2, files: ['Defence-Pack-1-100001.pdf'] },
+    },
+    reads: [
+      'Dispute evidence saved at provider',
+      'Stripe dispute du_1: 2 download(s), files Defence-Pack-1-100001.pdf',
+    ],
+  },
+  disputeEvidenceSubmitted: {
+    line: { step: 'disputeEvidenceSubmitted', details: { dispute: 'Stripe dispute du_1', downloads: 0, files: [] } },
+    reads: ['Dispute evidence submitted to the bank', 'Stripe dispute du_1: 0 download(s), files none'],
+  },
+  disputeEvidenceRefused: {
+    line: { step: 'disputeEvidenceRefused', details: { dispute: 'Stripe dispute du_1', refusal: 'Too many pages.' } },
+    reads: ['Dispute evidence refused by provider', 'Stripe dispute du_1: Too many pages.'],
   },
   travelErased: {
     line: { step: 'travelErased', details: { rule: 'Retention policy: 90 days after the arrival date' } },

@@ -6,6 +6,7 @@
  * The database keeps the text (step_name, detail) as before: rows written before the catalog read exactly as
  * rows written through it, and `stepKindOf` recognises both.
  */
+import { LOCALE_NAMES, type Locale } from './i18n/locales';
 import type { ProcessStatus } from './orders';
 import { MAIL_KIND_LABELS, type MailKind } from './schemas/mail-texts';
 
@@ -45,6 +46,10 @@ export const PROCESS_STEPS = {
   ),
   remarkAdded: step<{ /** The flag labels ticked with the remark. */ flags: string[] }>('Remark added', (d) =>
     d.flags.length ? `Flags: ${d.flags.join(', ')}` : null,
+  ),
+  localeChanged: step<{ from: Locale; to: Locale }>(
+    'Customer language changed',
+    (d) => `${LOCALE_NAMES[d.from].english} -> ${LOCALE_NAMES[d.to].english}`,
   ),
   transactionUpdated: step<{ transactionId: string; merchantName: string }>(
     'Transaction details updated',
@@ -90,6 +95,55 @@ export const PROCESS_STEPS = {
     (d) => `Defence pack ${d.type} generated`,
     (d) => `${d.title}, ${d.form}, ${d.items} ${d.type === 1 ? 'mail(s)' : 'download(s)'}`,
   ),
+  /**
+   * The request for information (product: information-requests.md#states): the lines name the answers asked
+   * (their labels), never a value; the notes stay in the request, not in the log.
+   */
+  informationRequested: step<{ fields: string[] }>(
+    'Customer asked for information',
+    (d) => `Asked: ${d.fields.join(', ')}`,
+  ),
+  informationReminderSent: step<{ reminder: 1 | 2 }>('Information request reminder sent', (d) =>
+    d.reminder === 1 ? 'First reminder' : 'Second reminder',
+  ),
+  customerReplied: step<{ fields: string[] }>('Customer replied', (d) => `Answered: ${d.fields.join(', ')}`),
+  informationAccepted: step<{ fields: string[] }>(
+    "Customer's answers accepted",
+    (d) => `Order updated: ${d.fields.join(', ')}`,
+  ),
+  informationDeclined: step<{ fields: string[] }>(
+    "Customer's answers declined",
+    (d) => `A new request asks again: ${d.fields.join(', ')}`,
+  ),
+  informationEscalated: step<{ days: number }>(
+    'No answer from customer',
+    (d) => `No answer after ${d.days} day(s): moved to Contact Customer for a phone call`,
+  ),
+  informationExpired: step('Information request expired'),
+  /** A payment dispute (product: disputes.md): the provider's events and the evidence sent; `dispute` names it. */
+  disputeReceived: step<{ dispute: string; reason: string; amount: string | null; due: string | null }>(
+    'Dispute received',
+    (d) =>
+      `${d.dispute}: ${d.reason || 'no reason given'}${d.amount ? `, ${d.amount}` : ''}${d.due ? `, evidence due ${d.due}` : ''}`,
+  ),
+  disputeLinked: step<{ dispute: string }>('Dispute linked to this order', (d) => `${d.dispute}, linked by hand`),
+  disputeUpdated: step<{ dispute: string; from: string; to: string }>(
+    'Dispute updated',
+    (d) => `${d.dispute}: ${d.from} -> ${d.to}`,
+  ),
+  disputeClosed: step<{ dispute: string; outcome: string }>('Dispute closed', (d) => `${d.dispute}: ${d.outcome}`),
+  disputeEvidenceSaved: step<{ dispute: string; downloads: number; files: string[] }>(
+    'Dispute evidence saved at provider',
+    (d) => `${d.dispute}: ${d.downloads} download(s), files ${d.files.join(', ') || 'none'}`,
+  ),
+  disputeEvidenceSubmitted: step<{ dispute: string; downloads: number; files: string[] }>(
+    'Dispute evidence submitted to the bank',
+    (d) => `${d.dispute}: ${d.downloads} download(s), files ${d.files.join(', ') || 'none'}`,
+  ),
+  disputeEvidenceRefused: step<{ dispute: string; refusal: string }>(
+    'Dispute evidence refused by provider',
+    (d) => `${d.dispute}: ${d.refusal}`,
+  ),
   /** The erasure steps: their detail names the rule applied (null: a member asked), and an erasure keeps it. */
   travelErased: step<{ rule: string | null }>('Passport and travel details erased', (d) => d.rule),
   personalErased: step<{ rule: string | null }>('Personal data erased', (d) => d.rule),
@@ -107,11 +161,13 @@ export const STEP_TOPICS = [
   'Assignment',
   'Status',
   'Remarks',
+  'Customer requests',
   'Payment',
   'Documents',
   'Mail',
   'Downloads',
   'Defence packs',
+  'Disputes',
   'Erasure',
 ] as const;
 /** The topic of a stored line the catalog does not know (a step no writer uses any more). */
@@ -126,7 +182,15 @@ const TOPIC_OF_STEP: Record<StepKind, StepTopic> = {
   statusChanged: 'Status',
   movedToCompletedWithRefundMail: 'Status',
   remarkAdded: 'Remarks',
+  informationRequested: 'Customer requests',
+  informationReminderSent: 'Customer requests',
+  customerReplied: 'Customer requests',
+  informationAccepted: 'Customer requests',
+  informationDeclined: 'Customer requests',
+  informationEscalated: 'Customer requests',
+  informationExpired: 'Customer requests',
   refunded: 'Payment',
+  localeChanged: 'Mail',
   transactionUpdated: 'Payment',
   invoiceSent: 'Payment',
   documentUploaded: 'Documents',
@@ -136,10 +200,30 @@ const TOPIC_OF_STEP: Record<StepKind, StepTopic> = {
   mailRetry: 'Mail',
   customerDownload: 'Downloads',
   defencePackGenerated: 'Defence packs',
+  disputeReceived: 'Disputes',
+  disputeLinked: 'Disputes',
+  disputeUpdated: 'Disputes',
+  disputeClosed: 'Disputes',
+  disputeEvidenceSaved: 'Disputes',
+  disputeEvidenceSubmitted: 'Disputes',
+  disputeEvidenceRefused: 'Disputes',
   travelErased: 'Erasure',
   personalErased: 'Erasure',
   permanentlyDeleted: 'Erasure',
 };
+
+/**
+ * The steps the customer's own action writes (placing the order, a download, answering a request): no staff member
+ * is behind them, and a screen that names who changed an order names the customer, not the system.
+ */
+const CUSTOMER_STEPS: ReadonlySet<StepKind> = new Set(['orderReceived', 'customerDownload', 'customerReplied']);
+
+/** Whether a stored line (old rows included) records an action of the customer's own. */
+export const isCustomerStep = (stepName: string): boolean => {
+  const kind = stepKindOf(stepName);
+  return kind !== null && CUSTOMER_STEPS.has(kind);
+};
+
 export type StepDetails<K extends StepKind> = (typeof PROCESS_STEPS)[K] extends StepSpec<infer D> ? D : never;
 
 /** One line of the catalog: its step and its typed details (steps without details need none). */

@@ -13,11 +13,14 @@ export const PERMISSIONS = {
   'orders:work': EVERYONE,
   'orders:history': ['Admin', 'Manager', 'Team', 'Night Staff'],
   /**
-   * Export a queue's filtered orders as CSV / XLSX (docs/decisions/0024); on top of reading the folder
-   * (orders:history for Order History), so a Telecaller cannot export Order History. Narrow it here to take exports
-   * from a role without taking its queues.
+   * Export personal data in bulk: a queue's filtered orders or a summary report as CSV / XLSX (docs/decisions/0024;
+   * product: roles.md#exports). An Admin may grant it to other roles (the Exports page), so the server asks
+   * `mayExport` (schemas/export-rights-texts.ts) with the granted roles, never this table alone. On top of reading
+   * the folder (orders:history for Order History), so even granted, a Telecaller cannot export Order History.
    */
-  'orders:export': EVERYONE,
+  'orders:export': LEADERS,
+  /** The Exports page: grant exports to other roles, read the export log (every export's record). */
+  'exports:manage': ['Admin'],
   'orders:delete': LEADERS,
   'orders:delete-permanent': ['Admin'],
   /** In the my-orders queue only Admin sees Delete (product: roles.md#queue-actions). */
@@ -31,8 +34,13 @@ export const PERMISSIONS = {
   'password:change': ['Admin', 'Manager', 'Team', 'Telecaller'],
   'reports:processed': LEADERS,
   'mail:outbox': ['Admin'],
-  /** Chargeback evidence: defence packs (PDF and printable page) and mailing the download history (docs/decisions/0004). */
+  /**
+   * Chargeback evidence: defence packs (PDF and printable page), mailing the download history (docs/decisions/0004)
+   * and sending a dispute's evidence to its payment provider (product: disputes.md#sending).
+   */
   'orders:defence-pack': LEADERS,
+  /** Link a payment dispute that matched no order to an order by hand (product: disputes.md#unmatched). */
+  'disputes:link': ['Admin'],
   /** Share a saved queue view with everyone, stop sharing it, delete a shared view (docs/decisions/0023). */
   'views:share': LEADERS,
 } as const satisfies Record<string, readonly Role[]>;
@@ -46,3 +54,10 @@ export function can(role: string | undefined | null, permission: Permission): bo
 export function isRole(value: unknown): value is Role {
   return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
 }
+
+/**
+ * Who may read the Disputes report: those who send the evidence (Admin and Manager). The server checks it; the sidebar
+ * shows the report's link, and the screen its figures, to the same roles. Here, not beside the disputes' schemas: the
+ * staff frame's sidebar reads it, and need not load the disputes' schemas with it.
+ */
+export const DISPUTES_REPORT_PERMISSION = 'orders:defence-pack' satisfies Permission;

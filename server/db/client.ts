@@ -57,8 +57,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       // keep-alive notices a peer that vanished without closing the socket.
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       keepAlive: true,
-      // Applies to named statements only (selectPrepared); every other query is planned per call as usual.
-      options: '-c plan_cache_mode=force_generic_plan',
+      // Generic plans: every statement sent with parameters (named or not) is planned once for any values, so a
+      // hot page costs no planning. No JIT: it compiles whenever a plan's estimated cost passes jit_above_cost, and a
+      // generic plan's estimate (an unknown offset taken as a tenth of the table) passes it on a big table, so a page
+      // read in a millisecond would pay tens of milliseconds of compiling on every call (decision 0054).
+      options: '-c plan_cache_mode=force_generic_plan -c jit=off',
     });
     // A connection the server ends (restart, failover, pg_terminate_backend) makes its client emit 'error'.
     // The pool listens on idle clients only; a client checked out for a transaction has no listener, and an
@@ -153,8 +156,8 @@ interface SelectRows {
   /** Runs raw SQL and returns its rows decoded by `schema`. */
   <S extends RowSchema>(db: Executor, schema: S, statement: SQL): Promise<z.output<S>[]>;
   /**
-   * The rows unchecked, typed as the caller says: for the bench and for tests, which read tables to observe them.
-   * The lint refuses this form in the server and the scripts.
+   * The rows unchecked, typed as the caller says: for tests, which read tables to observe them. The lint refuses
+   * this form in the server, the scripts and the bench.
    */
   <T>(db: Executor, statement: SQL): Promise<T[]>;
 }

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { TEST_KEY_RING } from '../test/test-keys';
 import { buildApp, LOG_REDACT } from '../app';
 import { loadConfig } from '../config';
 import { createTestDatabase, isPostgres } from '../test/helper';
@@ -54,6 +55,7 @@ describe.skipIf(!isPostgres())(
         config: loadConfig({ DEMO_ORDERS: '0', LOG_LEVEL: 'info' }),
         database,
         jwtSecret: 'drop-test-secret'.padEnd(40, 'x'),
+        keyRing: TEST_KEY_RING,
         logger: { level: 'info', redact: { paths: LOG_REDACT, censor: '[redacted]' }, stream: sink } as never,
       });
       await app.ready();

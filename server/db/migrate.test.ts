@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { openDatabase, selectRows, type Database } from './client';
 import { MIGRATIONS_FOLDER, runMigrations } from './migrate';
-import { seedReferenceData } from '../seed/bootstrap';
+import { ACTIVE_GATEWAY, LANDING_SITES, PAYMENT_GATEWAYS } from '../seed/reference-data';
 import { loadDemoOrders } from '../seed/load-orders';
 import { createPostgresDatabase, isPostgres } from '../test/helper';
 import {
@@ -75,8 +75,19 @@ beforeAll(async () => {
   database = await emptyDatabase();
   earlier = migrationsUpTo(EARLIER_LAST);
   await runMigrations(database, earlier);
-  await seedReferenceData(database.db);
-  // Plain SQL: the schema's insert would name columns that later migrations add.
+  // Plain SQL here and below: the schema's insert would name columns that later migrations add.
+  for (const site of LANDING_SITES) {
+    await database.db.execute(sql`
+      insert into landing_sites (site_key, name, domain, logo_url, header_style, menu_links, contact_url, footer_text,
+        support_email)
+      values (${site.siteKey}, ${site.name}, ${site.domain}, ${site.logoUrl}, ${site.headerStyle},
+        ${JSON.stringify(site.menuLinks)}::jsonb, ${site.contactUrl}, ${site.footerText}, ${site.supportEmail})`);
+  }
+  for (const gateway of PAYMENT_GATEWAYS) {
+    await database.db.execute(
+      sql`insert into payment_gateways (gateway_name, is_active) values (${gateway}, ${gateway === ACTIVE_GATEWAY})`,
+    );
+  }
   const [member] = await selectRows<{ id: number }>(
     database.db,
     sql`

@@ -77,3 +77,21 @@ export async function recordProcessedBy(tx: Executor, orderId: number, staff: { 
   await tx.execute(sql`update orders set processed_by_id = ${staff.id}, processed_by_name = ${staff.name},
     processed_at = now(), updated_at = now() where ${one(orderId)}`);
 }
+
+/**
+ * The orders whose payment carries one of these transaction ids (a payment dispute's charge, payment intent or
+ * capture), at most two: a caller matches only when exactly one order answers.
+ */
+export async function ordersByTransactionIds(db: Executor, transactionIds: readonly string[]): Promise<number[]> {
+  const ids = [...new Set(transactionIds.map((t) => t.trim()).filter(Boolean))];
+  if (ids.length === 0) return [];
+  const rows = await selectRows(
+    db,
+    orderIdRow,
+    sql`select order_id from orders where transaction_id in (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )}) order by order_id limit 2`,
+  );
+  return rows.map((r) => r.order_id);
+}

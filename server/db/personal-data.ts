@@ -109,6 +109,14 @@ export const PERSONAL_DATA: TableRules[] = [
       updated_at: kept(BOOKKEEPING),
       purged_at: kept('when every personal column was erased'),
       travel_erased_at: kept('when the travel stage was erased'),
+      // Where the customer paid from (the landing site's optional intake fields): dispute evidence, then erased.
+      purchase_ip: evidence(),
+      purchase_user_agent: evidence(),
+      locale: kept("the customer's language for the mails: a language tag, nothing the landing site does not say"),
+      // The passport, travel and customs answers sealed at rest (server/db/sealed-travel.ts), and the passport
+      // number's blind index: erased with the answers they hold.
+      travel_sealed: travel(),
+      passport_number_index: travel(),
       // Procedure category (says whether the traveller is Japanese)
       has_japanese_passport: travel(),
       has_reentry_permission: travel(),
@@ -302,6 +310,42 @@ export const PERSONAL_DATA: TableRules[] = [
     },
   },
   {
+    // Payment disputes (product: disputes.md). The amount, reason, states and dates are the accounting record of
+    // the dispute; the payment's ids, the cover letter, the evidence sent (name, e-mail, IP addresses, devices) and
+    // the provider's refusal (which may quote the evidence) are the customer's and go at the evidence stage.
+    table: schema.disputes,
+    perOrder: true,
+    columns: {
+      id: kept(ID),
+      gateway: kept(ACCOUNTING),
+      provider_dispute_id: kept("the provider's id of the dispute, no person"),
+      order_id: kept(ID),
+      payment_references: evidence(),
+      reason: kept("the card network's reason category (fraudulent, product_not_received...)"),
+      amount: kept(ACCOUNTING),
+      currency: kept(ACCOUNTING),
+      provider_status: kept(BOOKKEEPING),
+      state: kept(BOOKKEEPING),
+      evidence_due_at: kept(BOOKKEEPING),
+      opened_at: kept(ACCOUNTING),
+      event_at: kept(BOOKKEEPING),
+      event_rank: kept(BOOKKEEPING),
+      cover_letter: evidence(),
+      evidence_sent: evidence(),
+      saved_at: kept(BOOKKEEPING),
+      saved_by_name: staff,
+      submitting_since: kept(BOOKKEEPING),
+      submitted_at: kept('when the evidence went to the bank: the audit line'),
+      submitted_by_name: staff,
+      provider_refusal: evidence(),
+      linked_by_id: kept(BOOKKEEPING),
+      linked_by_name: staff,
+      closed_at: kept(ACCOUNTING),
+      created_at: kept(BOOKKEEPING),
+      updated_at: kept(BOOKKEEPING),
+    },
+  },
+  {
     table: schema.intakeRequests,
     perOrder: true,
     columns: {
@@ -311,6 +355,60 @@ export const PERSONAL_DATA: TableRules[] = [
       request_hash: travel(),
       order_id: kept(ID),
       created_at: kept(BOOKKEEPING),
+    },
+  },
+  {
+    // Requests for information (product: information-requests.md#loop). The note is what a member wrote to the
+    // customer about their answers (it may quote them): evidence, as remarks. Which answers were asked, the states
+    // and the times are the audit line of the request. A request of an erased order opens nothing and is closed by
+    // the follow-up job (information-requests feature), so erasure need not change its state.
+    table: schema.informationRequests,
+    perOrder: true,
+    columns: {
+      id: kept(ID),
+      order_id: kept(ID),
+      fields: kept('which answers were asked (keys of a fixed list), never their values'),
+      note: evidence(),
+      state: kept(BOOKKEEPING),
+      from_status: kept(BOOKKEEPING),
+      requested_by_id: kept(BOOKKEEPING),
+      requested_by_name: staff,
+      created_at: kept(BOOKKEEPING),
+      expires_at: kept(BOOKKEEPING),
+      answered_at: kept(BOOKKEEPING),
+      first_reminder_at: kept(BOOKKEEPING),
+      second_reminder_at: kept(BOOKKEEPING),
+      escalated_at: kept(BOOKKEEPING),
+      reviewed_by_id: kept(BOOKKEEPING),
+      reviewed_by_name: staff,
+      reviewed_at: kept(BOOKKEEPING),
+      decline_note: evidence(),
+    },
+  },
+  {
+    // The links mailed for a request: a SHA-256 of a random token, which names nobody and opens nothing once the
+    // request is no longer open.
+    table: schema.informationRequestLinks,
+    perOrder: true,
+    columns: {
+      token_hash: kept('a SHA-256 of a random token: no person, and it opens nothing after the request is closed'),
+      request_id: kept(ID),
+      order_id: kept(ID),
+      created_at: kept(BOOKKEEPING),
+    },
+  },
+  {
+    // The customer's answers to a request (the change set): the application's own answers before and after, so
+    // erased with the travel answers (the earlier stage, whichever answer it was).
+    table: schema.informationRequestChanges,
+    perOrder: true,
+    columns: {
+      id: kept(ID),
+      request_id: kept(ID),
+      order_id: kept(ID),
+      field: kept('the name of the order column, never its value'),
+      old_value: travel(),
+      new_value: travel(),
     },
   },
   {
@@ -436,6 +534,7 @@ export const PERSONAL_DATA: TableRules[] = [
         'contact_url',
         'footer_text',
         'support_email',
+        'default_locale',
       ].map((c) => [c, kept("the brand's own details")]),
     ),
   },
@@ -549,9 +648,50 @@ export const PERSONAL_DATA: TableRules[] = [
     },
   },
   {
+    // An export saved from the browser (docs/decisions/0051): a ticket's hash, states and counts, a refusal's
+    // message (the product's words, never a search text or a customer's data). Deleted a day after it was opened.
+    table: schema.exportRuns,
+    perOrder: false,
+    columns: {
+      id: kept(ID),
+      ticket_hash: kept('a SHA-256 of a random ticket: no person, and it opens nothing after its two minutes'),
+      staff_id: kept(ID),
+      session_id: kept(ID),
+      state: kept(BOOKKEEPING),
+      total: kept(BOOKKEEPING),
+      rows: kept(BOOKKEEPING),
+      message: kept("the product's refusal texts, no customer's data"),
+      cancel_requested: kept(BOOKKEEPING),
+      created_at: kept(BOOKKEEPING),
+      updated_at: kept(BOOKKEEPING),
+    },
+  },
+  {
+    // The provider events applied (ids and types only): what makes a redelivered event change nothing.
+    table: schema.providerEvents,
+    perOrder: false,
+    columns: {
+      gateway: kept(BOOKKEEPING),
+      event_id: kept("the provider's id of the event, no person"),
+      event_type: kept(BOOKKEEPING),
+      dispute_id: kept(ID),
+      received_at: kept(BOOKKEEPING),
+    },
+  },
+  {
     table: schema.appSettings,
     perOrder: false,
     columns: { key: kept('configuration'), value: kept('configuration (the generated JWT secret)') },
+  },
+  {
+    table: schema.encryptionKeys,
+    perOrder: false,
+    columns: {
+      id: kept('the id of a key that sealed data'),
+      check_value: kept('a keyed hash that tells the right key from a wrong one: no person, no key'),
+      created_at: kept(BOOKKEEPING),
+      retired_at: kept(BOOKKEEPING),
+    },
   },
 ];
 

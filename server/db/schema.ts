@@ -74,6 +74,8 @@ export const landingSites = pgTable(
     contactUrl: text('contact_url').notNull(),
     footerText: text('footer_text').notNull(),
     supportEmail: text('support_email').notNull(),
+    /** The language of an order that names none at intake (shared/i18n/locales.ts). */
+    defaultLocale: text('default_locale').notNull().default('en'),
   },
   (t) => [check('landing_sites_header_style_check', sql`${t.headerStyle} in ('full','reduced')`)],
 );
@@ -130,6 +132,28 @@ export const orders = pgTable(
      * (retention: some weeks after the arrival date; also set with purged_at). Migration 0020.
      */
     travelErasedAt: timestamp('travel_erased_at', { withTimezone: true }),
+    /**
+     * Where the customer paid from, as the landing site saw it (optional at intake): the IP address and the browser's
+     * user agent, sent to a payment provider as dispute evidence. Personal (evidence stage).
+     */
+    purchaseIp: text('purchase_ip'),
+    purchaseUserAgent: text('purchase_user_agent'),
+    /**
+     * The customer's language (shared/i18n/locales.ts): every mail to the customer is written in it. Set at intake,
+     * changed by staff. Not personal: a language tag says nothing the landing site does not.
+     */
+    locale: text('locale').notNull().default('en'),
+    /**
+     * The passport, travel and customs answers sealed at rest (server/db/sealed-travel.ts; product: security.md#columns):
+     * one AES-256-GCM value naming its key, the JSON of every sealed column. While it is set those columns hold blanks.
+     * Null on an order stored before sealing (its answers in clear until the sealing job reaches it) or erased.
+     */
+    travelSealed: text('travel_sealed'),
+    /**
+     * The passport number's blind index: a keyed hash under the key that sealed the row, for staff's exact search by
+     * passport number without opening every order. Null when nothing is sealed.
+     */
+    passportNumberIndex: text('passport_number_index'),
 
     // Procedure category
     hasJapanesePassport: text('has_japanese_passport').notNull(),
@@ -274,6 +298,18 @@ export const orders = pgTable(
       index('orders_evidence_due_idx')
         .on(sql`(coalesce(${t.paidAt}, ${t.createdAt}))`)
         .where(sql`${t.purgedAt} is null and ${t.processStatus} <> 'ChargeBack'`),
+      // A payment dispute finds its order by the payment's transaction id (migration 0031, CONCURRENTLY).
+      index('orders_transaction_id_idx')
+        .on(t.transactionId)
+        .where(sql`${t.transactionId} is not null`),
+      // A staff search by exact passport number, through its blind index; and the orders whose answers are still in
+      // clear, which the sealing job walks (an index that empties as it goes). Both CONCURRENTLY (migration 0036).
+      index('orders_passport_number_index_idx')
+        .on(t.passportNumberIndex)
+        .where(sql`${t.passportNumberIndex} is not null`),
+      index('orders_travel_in_clear_idx')
+        .on(t.orderId)
+        .where(sql`${t.travelSealed} is null and ${t.travelErasedAt} is null and ${t.purgedAt} is null`),
       // Work next and the arrival sort (docs/decisions/0016): unassigned New / Priority orders and a member's
       // open orders by arrival date (yyyymmdd, as orders_travel_due_idx), then oldest first. Built CONCURRENTLY by
       // migration 0025; the expressions and predicates must stay those of work-next.service.ts and arrival.ts.
@@ -647,7 +683,11 @@ export const staffSessions = pgTable(
     endedAt: timestamp('ended_at', { withTimezone: true }),
     /** Why it ended: 'logout', 'everywhere', 'admin', 'password', 'two-factor-reset'. */
     endedReason: text('ended_reason'),
-    /** Set while the member must set up two-factor sign-in before anything else (an Admin requires it). */
+    /**
+     * Set when the session began waiting for two-factor set-up (its sign-in answered so), cleared once it is on. The
+     * gate itself reads the rule live (lib/auth.ts, setupPendingSql), so a requirement turned on later stops the
+     * session too.
+     */
     twoFactorSetupPending: boolean('two_factor_setup_pending').notNull().default(false),
     ip: text('ip'),
     userAgent: text('user_agent'),
@@ -688,6 +728,17 @@ export const staffSecurityEvents = pgTable(
 );
 
 /** Small key/value settings kept by the app itself (e.g. the generated JWT secret on PostgreSQL). */
+/**
+ * The keys that sealed stored data (server/lib/encryption/stored-keys.ts): the id and a check value that tells the
+ * right key from a wrong one of the same id, never the key. `retired_at`: a rotation moved everything off it.
+ */
+export const encryptionKeys = pgTable('encryption_keys', {
+  id: text('id').primaryKey(),
+  checkValue: text('check_value').notNull(),
+  createdAt: createdAt(),
+  retiredAt: timestamp('retired_at', { withTimezone: true }),
+});
+
 export const appSettings = pgTable('app_settings', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
@@ -795,4 +846,190 @@ export const orderExports = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('order_exports_created_idx').on(t.createdAt)],
+);
+
+/**
+ * An export a member saves from the browser (docs/decisions/0051): the SHA-256 of its one-time download ticket, its
+ * state, and the rows written so far for the page's progress bar; `cancel_requested` is how the page's Cancel reaches
+ * the process that streams it. Deleted a day after it was opened.
+ */
+export const exportRuns = pgTable(
+  'export_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ticketHash: text('ticket_hash').notNull(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => teamMembers.id, { onDelete: 'cascade' }),
+    sessionId: text('session_id').notNull(),
+    /** waiting (ticket not used yet), running, done, refused (with its message), cancelled, failed. */
+    state: text('state').notNull().default('waiting'),
+    total: integer('total'),
+    rows: integer('rows').notNull().default(0),
+    message: text('message'),
+    cancelRequested: boolean('cancel_requested').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('export_runs_ticket_idx').on(t.ticketHash),
+    index('export_runs_created_idx').on(t.createdAt),
+    check('export_runs_state_check', sql`${t.state} in ('waiting','running','done','refused','cancelled','failed')`),
+  ],
+);
+
+/**
+ * A payment dispute (chargeback) as its provider reports it (product: disputes.md): one row per provider dispute,
+ * written by the provider's webhook events and by staff sending evidence. `order_id` is null until the dispute is
+ * matched to an order (by the payment's transaction id, or linked by an Admin). `state` is ours (needs_evidence,
+ * saved, submitted, won, lost, accepted), derived from the provider's status and what was sent; `event_at` and
+ * `event_rank` order the provider's events, so an older state never overwrites a newer one.
+ */
+export const disputes = pgTable(
+  'disputes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    gateway: text('gateway').notNull(),
+    providerDisputeId: text('provider_dispute_id').notNull(),
+    orderId: bigint('order_id', { mode: 'number' }).references(() => orders.orderId, { onDelete: 'cascade' }),
+    /** The payment's ids at the provider (a charge and its payment intent, a capture): what matches an order. */
+    paymentReferences: jsonb('payment_references').$type<string[]>().notNull().default([]),
+    reason: text('reason').notNull().default(''),
+    amount: numeric('amount', { precision: 12, scale: 2 }),
+    currency: char('currency', { length: 3 }),
+    providerStatus: text('provider_status').notNull(),
+    state: text('state').notNull(),
+    evidenceDueAt: timestamp('evidence_due_at', { withTimezone: true }),
+    openedAt: timestamp('opened_at', { withTimezone: true }).notNull(),
+    eventAt: timestamp('event_at', { withTimezone: true }).notNull(),
+    eventRank: smallint('event_rank').notNull().default(0),
+    coverLetter: text('cover_letter'),
+    /** The evidence as last sent to the provider (fields and file names), for the record. */
+    evidenceSent: jsonb('evidence_sent'),
+    savedAt: timestamp('saved_at', { withTimezone: true }),
+    savedByName: text('saved_by_name'),
+    /** Set while a member's submission is on its way: a second one is refused meanwhile. */
+    submittingSince: timestamp('submitting_since', { withTimezone: true }),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    submittedByName: text('submitted_by_name'),
+    /** The provider's last refusal of evidence, in words. */
+    providerRefusal: text('provider_refusal'),
+    linkedById: integer('linked_by_id').references(() => teamMembers.id, { onDelete: 'set null' }),
+    linkedByName: text('linked_by_name'),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('disputes_provider_idx').on(t.gateway, t.providerDisputeId),
+    index('disputes_order_idx').on(t.orderId),
+    index('disputes_due_idx').on(t.evidenceDueAt, t.id),
+    index('disputes_unmatched_idx')
+      .on(t.openedAt.desc())
+      .where(sql`${t.orderId} is null`),
+    check('disputes_gateway_check', sql`${t.gateway} in ('stripe','paypal')`),
+    check('disputes_state_check', sql`${t.state} in ('needs_evidence','saved','submitted','won','lost','accepted')`),
+  ],
+);
+
+/** Every payment-provider event applied, by its id: an event delivered again is acknowledged and changes nothing. */
+export const providerEvents = pgTable(
+  'provider_events',
+  {
+    gateway: text('gateway').notNull(),
+    eventId: text('event_id').notNull(),
+    eventType: text('event_type').notNull(),
+    disputeId: bigint('dispute_id', { mode: 'number' }).references(() => disputes.id, { onDelete: 'set null' }),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.gateway, t.eventId] }), index('provider_events_received_idx').on(t.receivedAt)],
+);
+
+/**
+ * Requests for information (product: information-requests.md#loop): staff ask the customer to check some answers
+ * (`fields`: keys of ASKABLE_FIELDS, shared/schemas/information-request-texts.ts) with a note; the order waits in
+ * Awaiting Response and goes back to `from_status` when the customer answers. `state`: open, answered, accepted,
+ * declined, expired, closed. The follow-up job stamps each reminder and the escalation once (their columns).
+ * Personal data: server/db/personal-data.ts.
+ */
+export const informationRequests = pgTable(
+  'information_requests',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.orderId, { onDelete: 'cascade' }),
+    fields: text('fields').array().notNull(),
+    note: text('note').notNull(),
+    state: text('state').notNull().default('open'),
+    fromStatus: text('from_status').notNull(),
+    requestedById: integer('requested_by_id').references(() => teamMembers.id, { onDelete: 'set null' }),
+    requestedByName: text('requested_by_name'),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    firstReminderAt: timestamp('first_reminder_at', { withTimezone: true }),
+    secondReminderAt: timestamp('second_reminder_at', { withTimezone: true }),
+    escalatedAt: timestamp('escalated_at', { withTimezone: true }),
+    reviewedById: integer('reviewed_by_id').references(() => teamMembers.id, { onDelete: 'set null' }),
+    reviewedByName: text('reviewed_by_name'),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    declineNote: text('decline_note'),
+  },
+  (t) => [
+    check(
+      'information_requests_state_check',
+      sql`${t.state} in ('open','answered','accepted','declined','expired','closed')`,
+    ),
+    index('information_requests_order_idx').on(t.orderId, t.createdAt),
+    uniqueIndex('information_requests_one_open')
+      .on(t.orderId)
+      .where(sql`${t.state} = 'open'`),
+    index('information_requests_open_idx')
+      .on(t.createdAt)
+      .where(sql`${t.state} = 'open'`),
+    index('information_requests_answered_idx')
+      .on(t.orderId)
+      .where(sql`${t.state} = 'answered'`),
+  ],
+);
+
+/** The links mailed for a request, one per mail: only the SHA-256 of each token is kept (product: information-requests.md#token). */
+export const informationRequestLinks = pgTable(
+  'information_request_links',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    requestId: bigint('request_id', { mode: 'number' })
+      .notNull()
+      .references(() => informationRequests.id, { onDelete: 'cascade' }),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.orderId, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('information_request_links_request_idx').on(t.requestId),
+    index('information_request_links_order_idx').on(t.orderId),
+  ],
+);
+
+/** A customer's answers to a request: per order column, the value before and the value sent (JSON values). */
+export const informationRequestChanges = pgTable(
+  'information_request_changes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    requestId: bigint('request_id', { mode: 'number' })
+      .notNull()
+      .references(() => informationRequests.id, { onDelete: 'cascade' }),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.orderId, { onDelete: 'cascade' }),
+    field: text('field').notNull(),
+    oldValue: jsonb('old_value'),
+    newValue: jsonb('new_value'),
+  },
+  (t) => [
+    index('information_request_changes_request_idx').on(t.requestId),
+    index('information_request_changes_order_idx').on(t.orderId),
+  ],
 );

@@ -45,11 +45,16 @@ describe('the route table', () => {
       'HEAD /api/intake/active-gateway',
       'HEAD /api/metrics',
       'POST /api/admin/admin-login',
+      'POST /api/admin/export-download',
       'POST /api/admin/verify-otp',
       'POST /api/front/download-passport-doc-pdf',
       'POST /api/front/get-download-history',
+      'POST /api/front/information-request',
+      'POST /api/front/information-request/answer',
       'POST /api/front/track-order',
       'POST /api/intake/orders',
+      'POST /api/webhooks/paypal',
+      'POST /api/webhooks/stripe',
     ]);
   });
 

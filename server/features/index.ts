@@ -23,6 +23,8 @@ import { markLiveEventsThrough, wakeLiveHubsAfterWrites } from './live/notify';
 import { metricsRoutes } from './metrics/metrics.routes';
 import { savedViewRoutes } from './saved-views/saved-views.routes';
 import { exportRoutes } from './exports/exports.routes';
+import { disputeRoutes, webhookRoutes } from './disputes';
+import { informationRequestRoutes } from './information-requests/information-requests.routes';
 
 export async function registerFeatures(app: FastifyInstance) {
   // After a change has committed, colleagues' event streams are woken (features/live/notify.ts).
@@ -57,4 +59,7 @@ export async function registerFeatures(app: FastifyInstance) {
   await app.register(metricsRoutes);
   await app.register(savedViewRoutes);
   await app.register(exportRoutes);
+  await app.register(disputeRoutes);
+  await app.register(webhookRoutes);
+  await app.register(informationRequestRoutes);
 }

@@ -8,7 +8,7 @@
  * not in PUBLIC_API_ROUTES; no routes file attaches authentication itself.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Role, Permission } from '../../shared/roles';
 import { can, ROLES } from '../../shared/roles';
 import { TWO_FACTOR_SETUP_REQUIRED } from '../../shared/sign-in';
@@ -74,6 +74,14 @@ export const PUBLIC_API_ROUTES: ReadonlyArray<{ url: string; why: string }> = [
   { url: '/api/admin/verify-otp', why: 'the second step of sign-in; it takes the one-time token the first step gave' },
   { url: '/api/front/*', why: "the public tracking site; its calls check the customer's order-scoped token" },
   { url: '/api/intake/*', why: "the landing sites; each call checks the site's intake API key" },
+  {
+    url: '/api/webhooks/*',
+    why: "the payment providers' events; each call checks its provider's signature (features/disputes)",
+  },
+  {
+    url: '/api/admin/export-download',
+    why: "a browser's own download cannot carry the bearer header: the route takes the one-time ticket a staff request made and checks its session still lives (features/exports/export-runs.ts)",
+  },
   { url: '/api/docs*', why: 'the OpenAPI document and its viewer' },
 ];
 
@@ -81,6 +89,19 @@ export const isPublicRoute = (url: string) =>
   PUBLIC_API_ROUTES.some((route) =>
     route.url.endsWith('*') ? url.startsWith(route.url.slice(0, -1)) : url === route.url,
   );
+
+/** The app_settings row an Admin turns on to require two-factor sign-in of every member (value 'true'). */
+export const REQUIRE_TWO_FACTOR_SETTING = 'require_two_factor';
+
+/**
+ * Whether a session of `member` (the statement's alias of team_members) must set up two-factor sign-in before
+ * anything else, read live at every check, not stamped on the session at sign-in: an Admin requiring it stops the
+ * sessions of members without a second factor at once, and stopping requiring it, or the member turning it on, lets
+ * them go on. A member who has a second factor passed it at sign-in, or proved it while turning it on
+ * (product: roles.md#two-factor).
+ */
+export const setupPendingSql = (member: SQL) => sql`(${member}.totp_enabled_at is null and exists (
+  select 1 from app_settings where key = ${REQUIRE_TWO_FACTOR_SETTING} and value = 'true'))`;
 
 /** Routes a member whose session still waits for two-factor set-up may call (everything else: 403). */
 const SETUP_PENDING_ROUTES = [
@@ -113,6 +134,11 @@ export function forgetStaff(db: Executor, memberId: number): void {
   for (const [sid, entry] of cache) if (entry.staff.id === memberId) cache.delete(sid);
 }
 
+/** Call after a change that may stop or free every session (the two-factor requirement). */
+export function forgetAllSessions(db: Executor): void {
+  sessionsOf(db).clear();
+}
+
 /** Call after ending or changing one session. */
 export function forgetSession(db: Executor, sessionId: string): void {
   sessionsOf(db).delete(sessionId);
@@ -137,7 +163,7 @@ async function liveSession(db: Executor, sessionId: string): Promise<CachedSessi
     db,
     sessionMemberSchema,
     sql`
-    select m.id, m.name, m.email, m.type, m.token_version as ver, s.two_factor_setup_pending as setup_pending,
+    select m.id, m.name, m.email, m.type, m.token_version as ver, ${setupPendingSql(sql`m`)} as setup_pending,
            s.last_seen_at < now() - make_interval(secs => ${LAST_SEEN_EVERY_S}) as stale
     from staff_sessions s join team_members m on m.id = s.member_id
     where s.id = ${sessionId} and s.ended_at is null and s.expires_at > now()`,
@@ -194,6 +220,15 @@ async function authenticate(request: FastifyRequest, db: Executor): Promise<Cach
   const session = await liveSession(db, payload.sid);
   if (!session || session.staff.id !== payload.user.id || session.ver !== payload.ver) throw new UnauthorizedError();
   return session;
+}
+
+/**
+ * The member of a live session that has finished its sign-in, or null: for a request that proves its session by
+ * other means than the bearer header (an export's one-time download ticket, features/exports/export-runs.ts).
+ */
+export async function staffOfLiveSession(db: Executor, sessionId: string): Promise<SignedInStaff | null> {
+  const session = await liveSession(db, sessionId);
+  return session && !session.setupPending ? session.staff : null;
 }
 
 export async function authenticateStaff(request: FastifyRequest, db: Executor): Promise<SignedInStaff> {

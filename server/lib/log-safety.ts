@@ -56,11 +56,27 @@ export const PERSONAL_FIELDS = [
   'userName',
   'remark',
   'remarkerName',
+  // a request for information: the customer's answers, the notes about them, its change set
+  'answers',
+  'note',
+  'old_value',
+  'new_value',
   'to_address',
   'recipient',
   // searches hold names, e-mails and telephone numbers
   'searchVal',
   'search',
+  // a payment dispute's evidence (product: disputes.md#evidence)
+  'customer_email_address',
+  'customer_purchase_ip',
+  'purchase_user_agent',
+  'purchase_ip',
+  'purchaseIp',
+  'purchaseUserAgent',
+  'cover_letter',
+  'coverLetter',
+  'access_activity_log',
+  'uncategorized_text',
   // where a customer was
   'ip',
   'remoteAddress',

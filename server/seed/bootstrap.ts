@@ -12,6 +12,7 @@ import type { Database, Db } from '../db/client';
 import { landingSites, paymentGateways, teamMembers } from '../db/schema';
 import { hashPassword } from '../features/auth/auth.service';
 import { ACTIVE_GATEWAY, DEMO_STAFF, LANDING_SITES, PAYMENT_GATEWAYS } from './reference-data';
+import { keyRingFor } from '../lib/encryption/key-source';
 import { loadDemoOrders } from './load-orders';
 import { progressEvery } from './progress';
 
@@ -74,6 +75,7 @@ export function bootstrap(database: Database, config: Config, say?: (line: strin
       say?.(`First start: loading ${config.DEMO_ORDERS.toLocaleString('en-US')} demo orders`);
       result.demoOrders = await loadDemoOrders(database, {
         count: config.DEMO_ORDERS,
+        ring: keyRingFor(config),
         ...(say ? { onProgress: progressEvery(3000, config.DEMO_ORDERS, 'demo orders loaded', say) } : {}),
       });
     }

@@ -7,6 +7,8 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { runMigrations } from '../db/migrate';
+import { keyRingFor } from '../lib/encryption/key-source';
+import { checkStoredKeys, registerCurrentKey } from '../lib/encryption/stored-keys';
 import { announceFirstStart, bootstrap } from './bootstrap';
 import { loadDemoOrders } from './load-orders';
 import { progressEvery } from './progress';
@@ -29,7 +31,11 @@ if (process.env.NODE_ENV === 'production') {
 }
 const config = loadConfig({ ...process.env, DEMO_ORDERS: '0' });
 const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: 4 });
+// The orders are sealed as the server seals them: with its keys, checked against the data's (a wrong key stops here).
+const ring = keyRingFor(config);
+await checkStoredKeys(database.db, ring);
 await runMigrations(database);
+await registerCurrentKey(database.db, ring);
 const seeded = await bootstrap(database, config);
 announceFirstStart(seeded, {
   url: config.PUBLIC_BASE_URL,
@@ -55,6 +61,7 @@ const started = Date.now();
 console.log(`Loading ${count.toLocaleString('en-US')} orders into ${database.kind}...`);
 const loaded = await loadDemoOrders(database, {
   count,
+  ring,
   ...(values.seed ? { seed: Number(values.seed) } : {}),
   onProgress: progressEvery(3000, count, 'orders loaded', (line) => console.log(line)),
   onPhase: (what) => console.log(`${what}...`),

@@ -16,6 +16,9 @@ import { sessionToken } from '../features/auth/sessions.service';
 import type { Role } from '../../shared/roles';
 import { loadDemoOrders, RECENT_SPAN_DAYS } from '../seed/load-orders';
 import { startTcpProxy, type TcpProxy } from './tcp-proxy';
+import { keyRingFor } from '../lib/encryption/key-source';
+import { registerCurrentKey } from '../lib/encryption/stored-keys';
+import { TEST_ENCRYPTION_KEYS, TEST_KEY_RING } from './test-keys';
 
 export const TEST_PASSWORD = 'correct-horse-battery';
 let passwordHash: Promise<string> | undefined;
@@ -86,12 +89,15 @@ export async function buildTestApp(
   env: Record<string, string> = {},
   options: TestAppOptions = {},
 ): Promise<TestContext> {
-  const config = loadConfig({ DEMO_ORDERS: '0', LOG_LEVEL: 'silent', ...env });
+  const config = loadConfig({ DEMO_ORDERS: '0', LOG_LEVEL: 'silent', ENCRYPTION_KEYS: TEST_ENCRYPTION_KEYS, ...env });
   const database = await createTestDatabase();
+  const keyRing = keyRingFor(config);
+  await registerCurrentKey(database.db, keyRing); // as a start does
   const app = await buildApp({
     config,
     database,
     jwtSecret: 'test-secret-'.padEnd(40, 'x'),
+    keyRing,
     ...(options.logStream ? { logger: { level: 'trace', stream: options.logStream } } : {}),
     ...(options.webDist ? { webDist: options.webDist } : {}),
   });
@@ -120,10 +126,10 @@ export async function buildTestApp(
       return { member: { ...member!, type: role }, headers: { authorization: `Bearer ${token}` } };
     },
     async seedOrders(count) {
-      await loadDemoOrders(database, { count, seed: 42 });
+      await loadDemoOrders(database, { count, seed: 42, ring: keyRing });
     },
     async seedRecentOrders(count) {
-      await loadDemoOrders(database, { count, seed: 42, spanDays: RECENT_SPAN_DAYS });
+      await loadDemoOrders(database, { count, seed: 42, spanDays: RECENT_SPAN_DAYS, ring: keyRing });
     },
     async close() {
       await app.close();
@@ -151,9 +157,10 @@ export async function appBehindProxy(jwtSecret: string): Promise<{
   url.host = `127.0.0.1:${proxy.port}`;
   const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 2 });
   const app = await buildApp({
-    config: loadConfig({ DEMO_ORDERS: '0', LOG_LEVEL: 'silent' }),
+    config: loadConfig({ DEMO_ORDERS: '0', LOG_LEVEL: 'silent', ENCRYPTION_KEYS: TEST_ENCRYPTION_KEYS }),
     database,
     jwtSecret: jwtSecret.padEnd(40, 'x'),
+    keyRing: TEST_KEY_RING,
   });
   const close = async () => {
     await app.close();

@@ -1,5 +1,9 @@
-/** Builds a multipart/form-data body for `app.inject`, as a browser's FormData would send it. */
+/**
+ * Multipart/form-data both ways: a body built for `app.inject`, as a browser's FormData would send it, and a body
+ * read back into its parts, as the local provider mocks record what the server sent them.
+ */
 import { randomBytes } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
 
 export interface FilePart {
   field: string;
@@ -30,4 +34,37 @@ export function multipart(fields: Record<string, string | number>, files: FilePa
 export function pdfBytes(size = 2048): Buffer {
   const head = Buffer.from('%PDF-1.7\n% test document\n');
   return Buffer.concat([head, randomBytes(Math.max(0, size - head.length))]);
+}
+
+/** A part of a multipart body as a mock received it: a text field's value, or a file (a JSON file's text too). */
+export interface RecordedPart {
+  name: string;
+  value?: string;
+  filename?: string;
+  contentType?: string;
+  bytes?: Buffer;
+}
+
+/** The parts of a multipart body, read by the platform's own form parser (undici's `Request.formData`). */
+export async function readParts(headers: IncomingHttpHeaders, body: Buffer): Promise<RecordedPart[]> {
+  const form = await new Request('http://mock/', {
+    method: 'POST',
+    headers: { 'content-type': String(headers['content-type']) },
+    body: new Uint8Array(body),
+  }).formData();
+  const parts: RecordedPart[] = [];
+  for (const [name, value] of form.entries()) {
+    if (typeof value === 'string') parts.push({ name, value });
+    else {
+      const bytes = Buffer.from(await value.arrayBuffer());
+      parts.push({
+        name,
+        filename: value.name,
+        contentType: value.type,
+        bytes,
+        ...(value.type === 'application/json' ? { value: bytes.toString('utf8') } : {}),
+      });
+    }
+  }
+  return parts;
 }

@@ -8,6 +8,8 @@ import type { Executor } from '../db/client';
 import { selectRows } from '../db/client';
 import { idRow } from '../db/row-schemas';
 import { orders } from '../db/schema';
+import { sealedInsert } from '../db/sealed-travel';
+import { TEST_KEY_RING } from './test-keys';
 import type { IntakeOrderInput } from '../../shared/schemas/order-intake';
 import { folderCountsChanged } from '../features/queue-engine';
 
@@ -70,12 +72,20 @@ export function orderValues(
   };
 }
 
-/** Inserts one order (on the first landing site unless given) and returns its id. */
-export async function insertOrder(db: Executor, overrides: Partial<OrderValues> = {}): Promise<number> {
+/**
+ * Inserts one order (on the first landing site unless given) and returns its id. Its answers are sealed with the test
+ * ring, as intake seals them; `inClear`: stored as before sealing existed (what the sealing job finds).
+ */
+export async function insertOrder(
+  db: Executor,
+  overrides: Partial<OrderValues> = {},
+  { inClear = false } = {},
+): Promise<number> {
   const [site] = await selectRows(db, idRow, sql`select id from landing_sites order by id limit 1`);
+  const values = { landingSiteId: site!.id, ...orderValues(overrides) };
   const [row] = await db
     .insert(orders)
-    .values({ landingSiteId: site!.id, ...orderValues(overrides) })
+    .values(inClear ? values : sealedInsert(TEST_KEY_RING, values))
     .returning({ orderId: orders.orderId });
   folderCountsChanged(db); // as the services do after a write: the next count sees this order
   return row!.orderId;

@@ -12,7 +12,15 @@ export const MAIL_PROVIDER_LABELS: Record<MailProvider, string> = {
   smtp: 'Transactional mail service (SMTP)',
 };
 
-export const MAIL_KINDS = ['approved_order', 'resend', 'invoice', 'refund_confirmation', 'download_history'] as const;
+export const MAIL_KINDS = [
+  'approved_order',
+  'resend',
+  'invoice',
+  'refund_confirmation',
+  'download_history',
+  'information_request',
+  'information_reminder',
+] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   approved_order: 'Document',
@@ -20,6 +28,8 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   invoice: 'Invoice',
   refund_confirmation: 'Refund confirmation',
   download_history: 'Download history',
+  information_request: 'Request for information',
+  information_reminder: 'Request for information (reminder)',
 };
 
 export const MAIL_STATUSES = ['queued', 'sending', 'sent', 'failed'] as const;

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { orderIdField } from './order-id';
 import { textField } from './fields';
+import { LOCALES } from '../i18n/locales';
 
 export const remarkText = textField('Remark', { error: 'Please enter your remark' })
   .trim()
@@ -24,3 +25,10 @@ export const transactionDetailsSchema = z.object({
     .max(200, 'Merchant Name must be at most 200 characters.'),
 });
 export type TransactionDetailsInput = z.input<typeof transactionDetailsSchema>;
+
+/** The order page's Customer language (product: languages.md#order-language). */
+export const orderLocaleSchema = z.object({
+  orderId: orderIdField,
+  locale: z.enum(LOCALES, { error: `Please choose one of ${LOCALES.join(', ')}.` }),
+});
+export type OrderLocaleInput = z.infer<typeof orderLocaleSchema>;

@@ -8,6 +8,7 @@ import { textField } from './fields';
 import { remarkText } from './order-detail-forms';
 import { erasureEntrySchema } from './erasure';
 import { mailHistoryEntrySchema, uploadDocEntrySchema } from './mail';
+import { LOCALES } from '../i18n/locales';
 
 /** A tick box: 'Y' when ticked (spec), anything else (N, '', false, missing) is not ticked. */
 const flag = z
@@ -93,6 +94,8 @@ export const orderDetailSchema = z.object({
   landing_site_support_email: z.string(),
   /** The customer's public track page for this order (the link of the approved-order e-mail). */
   track_url: z.string(),
+  /** The customer's language: every mail to the customer is written in it. */
+  locale: z.enum(LOCALES),
   process_status: z.string(),
   transaction_id: z.string().nullable(),
   merchant_name: z.string().nullable(),
@@ -184,6 +187,11 @@ export const orderDetailSchema = z.object({
   remark: z.array(remarkEntrySchema),
   processLogs: z.array(processLogEntrySchema),
   warnings: z.array(answerWarningSchema),
+  /**
+   * A payment dispute is linked to the order, in any state: the page shows its Dispute section from the first paint,
+   * also once the order has left ChargeBack (product: disputes.md#order-page).
+   */
+  has_dispute: z.boolean(),
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 
@@ -206,5 +214,10 @@ export const approvedMailPreviewSchema = z.object({
   track_url: z.string(),
   /** False until a finished document is uploaded (the attachment note then names the name it will have). */
   has_document: z.boolean(),
+  /** The language the mail is written in: the order's. */
+  locale: z.enum(LOCALES),
 });
 export type ApprovedMailPreview = z.infer<typeof approvedMailPreviewSchema>;
+
+/** PUT /api/admin/order-locale: the order's language after the change. */
+export const orderLocaleResultSchema = z.object({ locale: z.enum(LOCALES) });

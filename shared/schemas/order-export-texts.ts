@@ -17,3 +17,18 @@ export const exportLimitMessage = (rows: number, max = EXPORT_MAX_ROWS) =>
 
 /** The header with the number of rows the file will hold (counted in the same snapshot as the rows). */
 export const EXPORT_TOTAL_HEADER = 'x-total-rows';
+
+/**
+ * An export the browser saves itself (docs/decisions/0051): a staff request opens a run (its id and a one-time
+ * ticket), a form posts the ticket and the export's body to the download address, answered as a file; the page
+ * reads the run's state for its progress and may cancel it.
+ */
+export const EXPORT_DOWNLOAD_PATH = 'admin/export-download';
+export const EXPORT_KINDS = ['orders', 'report'] as const;
+export type ExportKind = (typeof EXPORT_KINDS)[number];
+export const EXPORT_RUN_STATES = ['waiting', 'running', 'done', 'refused', 'cancelled', 'failed'] as const;
+export type ExportRunState = (typeof EXPORT_RUN_STATES)[number];
+
+/** A run's download ticket is good for this long, and once. */
+export const EXPORT_TICKET_SECONDS = 120;
+export const EXPORT_TICKET_MESSAGE = 'This download has expired or was used already. Please export again.';

@@ -9,7 +9,7 @@ import { textField } from './fields';
 import { reportRangeSchema } from './reports';
 import { DATE_ORDER_MESSAGE } from './reports-texts';
 import { orderSortField, queueFilterFields, refineQueueFilters } from './queue-filters';
-import { EXPORT_FORMATS } from './order-export-texts';
+import { EXPORT_FORMATS, EXPORT_KINDS, EXPORT_RUN_STATES } from './order-export-texts';
 
 const format = z.enum(EXPORT_FORMATS, { error: "format must be 'csv' or 'xlsx'." });
 const folder = z.enum(FOLDERS, { error: `Unknown folder; expected one of ${FOLDERS.join(', ')}.` });
@@ -69,3 +69,23 @@ export const ORDER_EXPORT_HEADERS = [
   'Processed By',
   'Processed At (UTC)',
 ] as const;
+
+/** A run opened for a download: its id (for its state and Cancel) and its one-time ticket (for the form). */
+export const exportRunSchema = z.object({ id: z.uuid(), ticket: z.string() });
+export type ExportRun = z.infer<typeof exportRunSchema>;
+
+/** A run's state: rows written so far of the total (known once counted), and the refusal's words. */
+export const exportRunStateSchema = z.object({
+  state: z.enum(EXPORT_RUN_STATES),
+  rows: z.number().int(),
+  total: z.number().int().nullable(),
+  message: z.string().nullable(),
+});
+export type ExportRunStatus = z.infer<typeof exportRunStateSchema>;
+
+/** The download form's fields: the ticket, which export, and its body as JSON (in the form, never an address). */
+export const exportDownloadSchema = z.object({
+  ticket: z.string().min(1).max(200),
+  kind: z.enum(EXPORT_KINDS),
+  request: z.string().max(20_000),
+});

@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import { DIALLING_CODES } from '../dialling-codes';
+import { LOCALES, matchLocale } from '../i18n/locales';
 import { PREFECTURES, PROCESSING_MODES, PURPOSES_OF_VISIT, YES_NO } from '../orders';
 import { textField } from './fields';
 
@@ -69,6 +70,7 @@ const isoDate = z
   );
 
 const PREFECTURE_SET = new Set<string>([...PREFECTURES, 'OTHER']);
+const LOCALE_ERROR = `locale must be one of ${LOCALES.join(', ')}.`;
 
 export const intakeOrderSchema = z
   .object({
@@ -177,6 +179,31 @@ export const intakeOrderSchema = z
       .regex(/^[A-Z]{3}$/, 'Currency must be an ISO code like USD.'),
     payment_gateway: optionalText('The payment gateway', 50),
     transaction_id: optionalText('The transaction id', 100),
+    /** Where the customer paid from, as the landing site saw it: dispute evidence (product: disputes.md#evidence). */
+    purchase_ip: z
+      .string({ error: 'The purchase IP must be an IPv4 or IPv6 address.' })
+      .trim()
+      .refine((v) => z.ipv4().safeParse(v).success || z.ipv6().safeParse(v).success, {
+        error: 'The purchase IP must be an IPv4 or IPv6 address.',
+      })
+      .optional()
+      .nullable()
+      .transform((v) => v ?? null),
+    purchase_user_agent: optionalText("The purchase browser's user agent", 500),
+    /**
+     * The customer's language for the mails (product: languages.md#order-language); else the landing site's. One of
+     * ours, or a tag that names one (`zh-TW` is zh-Hant, `ko-KR` ko).
+     */
+    locale: z
+      .union([z.enum(LOCALES), z.string().trim()], { error: LOCALE_ERROR })
+      .optional()
+      .nullable()
+      .transform((v, ctx) => {
+        if (!v) return null;
+        const locale = matchLocale(v);
+        if (!locale) ctx.addIssue({ code: 'custom', message: LOCALE_ERROR });
+        return locale;
+      }),
   })
   .superRefine((o, ctx) => {
     const need = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });

@@ -5,13 +5,18 @@ import { FOLDER_COUNT_FIELDS, type FolderCountField } from '../folders';
 import { pageField, textField } from './fields';
 import { orderSortField, queueFilterFields, refineQueueFilters } from './queue-filters';
 
-import { ORDER_LIST_DEFAULT_LIMIT, ORDER_LIST_MAX_LIMIT } from './order-list-texts';
+import { ORDER_LIST_DEFAULT_LIMIT, ORDER_LIST_MAX_LIMIT, SEARCH_COUNT_CAP } from './order-list-texts';
 
 const folder = z.enum(FOLDERS, { error: `Unknown folder; expected one of ${FOLDERS.join(', ')}.` });
 const month = z.union(
   [z.coerce.number().int().min(1).max(12), z.enum(MONTHS).transform((m) => MONTHS.indexOf(m) + 1)],
   { error: 'processMonth must be 1-12 or Jan..Dec.' },
 );
+
+/** Filters without a search: count the total exactly even where it would be estimated (product: folders.md#totals). */
+const EXACT_TOTAL =
+  'With filters and no search: count the total exactly, whatever it costs. Without it, a total the database would ' +
+  'take long to count is estimated (totalEstimated). Ignored with a search or without filters.';
 
 export const orderListParamsSchema = z.object({ orderName: folder });
 export const orderListQuerySchema = z
@@ -28,6 +33,11 @@ export const orderListQuerySchema = z
     sort: orderSortField.optional(),
     /** Queue filters: the same optional fields as search-order's, lists comma-separated. */
     ...queueFilterFields(),
+    exactTotal: z
+      .enum(['1', 'true', '0', 'false'], { error: 'exactTotal must be 1 or 0.' })
+      .transform((v) => v === '1' || v === 'true')
+      .optional()
+      .describe(EXACT_TOTAL),
     /** Sent by the original client (fixed at 1, and the user's name); ignored. */
     delay: textField('delay')
       .optional()
@@ -52,12 +62,32 @@ export const searchOrderSchema = z
     sort: orderSortField.optional(),
     /** Queue filters, applied with the folder and the search; the status filter is Order History's only. */
     ...queueFilterFields(),
+    exactTotal: z.boolean({ error: 'exactTotal must be true or false.' }).optional().describe(EXACT_TOTAL),
   })
   .refine((b) => b.end > b.start && b.end - b.start <= ORDER_LIST_MAX_LIMIT, {
     message: `end must be after start, at most ${ORDER_LIST_MAX_LIMIT} rows.`,
     path: ['end'],
   })
   .superRefine(refineQueueFilters);
+
+/** What a queue page says about its total, beside its rows (product: folders.md#totals). */
+export const orderPageTotalsShape = {
+  totalRecords: z
+    .number()
+    .describe(
+      'Orders the queue view holds: exact, except as totalCapped and totalEstimated say (the plain queues: always exact).',
+    ),
+  totalCapped: z
+    .boolean()
+    .describe(`A search matched more than ${SEARCH_COUNT_CAP} orders: totalRecords is ${SEARCH_COUNT_CAP}.`),
+  totalEstimated: z
+    .boolean()
+    .describe(
+      "Filters without a search, whose exact count would take long: totalRecords is the database's estimate, kept " +
+        'within what the page proves (at least the rows up to the page, and exact when the page is the last). Ask again ' +
+        'with exactTotal for the exact count.',
+    ),
+};
 
 /** One queue row: the row fields of the queues (product: folders.md#queue-screens; plus the assignee's id). */
 export const orderListRowSchema = z.object({

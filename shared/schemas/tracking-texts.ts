@@ -9,6 +9,20 @@ export const TRACK_MESSAGES = {
   emailInvalid: 'Please enter a valid email address',
 } as const;
 
+/**
+ * The tracking calls' answers (product: public-pages.md#track, public-pages.md#download): the server answers them
+ * in English, as the product's texts; the public pages show them in the traveller's language by these values.
+ */
+export const TRACK_ANSWERS = {
+  notFound: 'We could not find an order with this Order ID and Email ID. Please check both and try again.',
+  found: 'Order found. You can now download your Japan Arrival Card.',
+  accessRequired: 'Please enter your Order ID and Email ID to see this order.',
+  accessExpired: 'Your access to this order has expired. Please enter your Order ID and Email ID again.',
+  notReady: 'Your document is not ready yet. We will e-mail you as soon as it is.',
+  downloadReady: 'Your document is ready. The download starts now.',
+  ticketInvalid: 'This download link has expired or was already used. Please press Download Now again.',
+} as const;
+
 /** What a customer may type as an order id: digits only. */
 export const CUSTOMER_ORDER_ID = /^\d{1,15}$/;
 

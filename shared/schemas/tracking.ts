@@ -92,7 +92,17 @@ export const downloadHistoryAnswerSchema = z.object({
   status: z.literal(1),
   message: z.string(),
   data: z.array(publicDownloadEntrySchema),
-  mainResult: z.object({ order_id: z.number(), encoded_order_id: z.string(), document_ready: z.boolean() }),
+  mainResult: z.object({
+    order_id: z.number(),
+    encoded_order_id: z.string(),
+    document_ready: z.boolean(),
+    arrival_date: z
+      .string()
+      .nullable()
+      .describe(
+        'The arrival date in Japan (YYYY-MM-DD) for the arrival-day card; null once the travel details are erased.',
+      ),
+  }),
   path: z.object({ file1: z.string().nullable() }),
 });
 export type DownloadHistoryAnswer = z.infer<typeof downloadHistoryAnswerSchema>;

@@ -3,7 +3,7 @@
  * first-load JavaScript and CSS, compressed with brotli as the server sends it (every browser in use accepts br;
  * gzip is printed beside it), must stay under its limit. A route over budget fails with its files listed.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,12 +13,14 @@ import {
   firstLoad,
   kb,
   PUBLIC_APP,
+  publicCatalog,
   readManifest,
   SIGN_IN_APP,
   ROUTE_BUDGETS,
   type FirstLoad,
   type Manifest,
 } from './first-load';
+import { LOCALES } from '../../shared/i18n/locales';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 let dist = '';
@@ -88,6 +90,22 @@ describe('first-load budgets of the production build (compressed, KB = 1024 byte
     expect(foreign).toEqual([]);
   });
 
+  it("loads a public page's language only: each catalog a chunk of its own, none in the app's first load", () => {
+    const appFiles = new Set(firstLoad(dist, manifest, PUBLIC_APP).jsFiles);
+    const catalogs = LOCALES.map((locale) => manifest[publicCatalog(locale)]);
+    expect(catalogs.every((chunk) => chunk?.isDynamicEntry)).toBe(true);
+    const files = catalogs.map((chunk) => chunk!.file);
+    expect(new Set(files).size).toBe(LOCALES.length);
+    expect(files.filter((file) => appFiles.has(file))).toEqual([]);
+    // Compiled at build: a catalog holds message ASTs, and the page no message parser.
+    const korean = readFileSync(path.join(dist, manifest[publicCatalog('ko')]!.file), 'utf8');
+    expect(korean).toContain('일본 입국신고서');
+    expect(korean).not.toContain('<b>{orderId}</b>');
+    expect(firstLoadModules(PUBLIC_APP).filter((id) => id.includes('icu-messageformat-parser/'))).toEqual([
+      'node_modules/@formatjs/icu-messageformat-parser/no-parser.js',
+    ]);
+  });
+
   it('keeps the staff app, schemas and the staff libraries out of the sign-in page', () => {
     const modules = firstLoadModules(SIGN_IN_APP);
     expect(modules).toContain('web/src/features/auth/SignInForm.tsx');
@@ -98,5 +116,22 @@ describe('first-load budgets of the production build (compressed, KB = 1024 byte
         STAFF_LIBRARIES.test(id),
     );
     expect(foreign).toEqual([]);
+  });
+});
+
+describe("Bootstrap's stylesheet, trimmed to the classes the screens use", () => {
+  it('keeps the classes react-bootstrap builds from a prop named alone: centred and scrollable dialogs', () => {
+    const assets = path.join(dist, 'assets');
+    const css = readdirSync(assets)
+      .filter((file) => file.endsWith('.css'))
+      .map((file) => readFileSync(path.join(assets, file), 'utf8'))
+      .join('\n');
+    // <Modal centered scrollable>: without these rules a long dialog runs past the window, its buttons below it.
+    for (const rule of [
+      '.modal-dialog-centered{',
+      '.modal-dialog-scrollable{',
+      '.modal-dialog-scrollable .modal-body{',
+    ])
+      expect(css.replaceAll(/\s*([{}])\s*/g, '$1'), rule).toContain(rule);
   });
 });

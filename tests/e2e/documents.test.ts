@@ -13,6 +13,7 @@ import { loadConfig } from '../../server/config';
 import { uploadDocs } from '../../server/db/schema';
 import { storageFor } from '../../server/lib/storage';
 import { MailWorker } from '../../server/features/mail/mail.worker';
+import { TEST_ENCRYPTION_KEYS } from '../../server/test/test-keys';
 import { renderInvoicePdf } from '../../server/features/invoices/invoice.pdf';
 import { insertOrder } from '../../server/test/order-factory';
 import { encodeId } from '../../shared/ids';
@@ -28,7 +29,8 @@ let page: Page;
 
 beforeAll(async () => {
   server = await startServer(env);
-  const config = loadConfig({ DEMO_ORDERS: '0', LOG_LEVEL: 'silent', ...env });
+  // The server's key (the harness's): the worker opens the document the server sealed.
+  const config = loadConfig({ DEMO_ORDERS: '0', LOG_LEVEL: 'silent', ENCRYPTION_KEYS: TEST_ENCRYPTION_KEYS, ...env });
   // The server process's mail worker (main.ts starts it; here the test does).
   worker = new MailWorker({ db: server.database.db, config, storage: storageFor(config) });
   worker.start();

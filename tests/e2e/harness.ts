@@ -11,7 +11,10 @@ import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { teamMembers } from '../../server/db/schema';
 import { hashPassword } from '../../server/features/auth/auth.service';
+import { MailWorker } from '../../server/features/mail/mail.worker';
+import { storageFor } from '../../server/lib/storage';
 import { createTestDatabase, TEST_PASSWORD } from '../../server/test/helper';
+import { TEST_ENCRYPTION_KEYS, TEST_KEY_RING } from '../../server/test/test-keys';
 import { loadDemoOrders, RECENT_SPAN_DAYS } from '../../server/seed/load-orders';
 import type { Database } from '../../server/db/client';
 import type { Role } from '../../shared/roles';
@@ -31,8 +34,16 @@ export interface E2EServer {
   close(): Promise<void>;
 }
 
-export async function startServer(env: Record<string, string> = {}): Promise<E2EServer> {
-  const config = loadConfig({ DEMO_ORDERS: '0', LOG_LEVEL: 'silent', ...env });
+/**
+ * `mailWorker`: send queued mails as the running service does (server/main.ts), through the providers `env` names
+ * (an SMTP_URL of a test peer); off by default, so no test's mail lands in a local outbox it did not choose.
+ */
+export async function startServer(
+  env: Record<string, string> = {},
+  { mailWorker = false }: { mailWorker?: boolean } = {},
+): Promise<E2EServer> {
+  // The API tests' key: the order factory and the seed's loader seal with it, and the server opens with it.
+  const config = loadConfig({ DEMO_ORDERS: '0', LOG_LEVEL: 'silent', ENCRYPTION_KEYS: TEST_ENCRYPTION_KEYS, ...env });
   const database = await createTestDatabase();
   const app = await buildApp({
     config,
@@ -43,6 +54,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<E2E
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
+  const worker = mailWorker ? new MailWorker({ db: database.db, config, storage: storageFor(config) }) : null;
+  worker?.start();
   const passwordHash = await hashPassword(TEST_PASSWORD);
   let n = 0;
   return {
@@ -58,15 +71,16 @@ export async function startServer(env: Record<string, string> = {}): Promise<E2E
       return { id: row!.id, email, name };
     },
     seedOrders: async (count) => {
-      await loadDemoOrders(database, { count, seed: 7 });
+      await loadDemoOrders(database, { count, seed: 7, ring: TEST_KEY_RING });
     },
     seedRecentOrders: async (count) => {
-      await loadDemoOrders(database, { count, seed: 7, spanDays: RECENT_SPAN_DAYS });
+      await loadDemoOrders(database, { count, seed: 7, spanDays: RECENT_SPAN_DAYS, ring: TEST_KEY_RING });
     },
     dropConnections: () => {
       app.server.closeAllConnections();
     },
     async close() {
+      await worker?.stop();
       await app.close();
       await database.close();
     },

@@ -2,7 +2,8 @@
  * The public site in the browser against the real server: a customer tracks an order, downloads the document (the
  * bytes staff uploaded) and sees the download in the history, with no request leaving this server; the public pages
  * load their own code and none of the staff app's; brand logos load under both host names of this machine, in the
- * approved-mail preview and on the public page, with no CSP violation. What each page shows and sends (messages,
+ * approved-mail preview and on the public page, with no CSP violation; each language's track and download pages in
+ * real Chromium (its date formats, its Accept-Language), chosen by ?lang= or by the browser. What each page shows and sends (messages,
  * branding, the not-found page, the translation widget) is the screen tests' (web/src/features/public).
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -177,6 +178,62 @@ describe('a customer tracks an order and downloads the document', () => {
     const code = (await Promise.all(scripts.map((u) => fetch(u).then((r) => r.text())))).join('\n');
     expect(code).not.toContain('Manage Team');
     await context.close();
+  });
+});
+
+/** Each language's track heading, download-page history heading and the start of a history time (see below). */
+const LANGUAGES = [
+  {
+    lang: 'en',
+    by: 'browser',
+    heading: 'Download your Japan Arrival Card',
+    history: 'Downloaded History',
+    time: '11/20/2026',
+  },
+  { lang: 'ko', by: 'browser', heading: '일본 입국신고서 다운로드', history: '다운로드 기록', time: '26. 11. 20.' },
+  { lang: 'zh-Hans', by: 'address', heading: '下载您的日本入境卡', history: '下载记录', time: '2026/11/20' },
+  { lang: 'zh-Hant', by: 'browser', heading: '下載您的日本入境卡', history: '下載紀錄', time: '2026/11/20' },
+  { lang: 'th', by: 'address', heading: 'ดาวน์โหลดบัตรขาเข้าญี่ปุ่นของคุณ', history: 'ประวัติการดาวน์โหลด', time: '20/11/69' },
+] as const;
+/** What a browser that reads each language first sends (Accept-Language, navigator.languages). */
+const BROWSER_LOCALE = { en: 'en-US', ko: 'ko-KR', 'zh-Hans': 'zh-CN', 'zh-Hant': 'zh-TW', th: 'th-TH' } as const;
+
+describe("the public pages in the traveller's language", () => {
+  it('track and download in each language, chosen by ?lang= or by the browser, kept from page to page', async () => {
+    for (const language of LANGUAGES) {
+      const orderId = await orderOn('japan-arrival');
+      // 10:04:05 in the morning, Eastern time (the history's zone).
+      await server.database.db
+        .insert(downloadHistory)
+        .values({ orderId, file1: 'card.pdf', ip: '8.8.8.8', createdAt: new Date('2026-11-20T15:04:05Z') });
+      // Chosen by the address in a browser that reads another language first, or by the browser alone.
+      const context = await browser.newContext({
+        viewport: { width: 1366, height: 900 },
+        locale: language.by === 'browser' ? BROWSER_LOCALE[language.lang] : 'en-US',
+      });
+      const page = await context.newPage();
+      const query = language.by === 'address' ? `?lang=${language.lang}` : '';
+      await page.goto(`${server.baseUrl}/track-order/${encodeId(orderId)}${query}`);
+      await page.getByRole('heading', { name: language.heading }).waitFor();
+      expect(await page.locator('html').getAttribute('lang')).toBe(language.lang);
+      expect(await page.title()).toContain(language.heading);
+
+      await page.locator('input[type="email"], input[name="email"]').fill('emily.tanaka@mail.example');
+      await page.locator('form button[type="submit"]').click();
+      await page.waitForURL(`${server.baseUrl}/get-new-order-details/${encodeId(orderId)}`);
+      await page.getByRole('heading', { name: language.history }).waitFor();
+      expect(await page.locator('html').getAttribute('lang')).toBe(language.lang);
+      const time = await page.locator('.download-history tbody tr td').nth(2).textContent();
+      expect(time?.startsWith(language.time), `${language.lang}: ${time}`).toBe(true);
+      // Longer words than English's widen the history, which scrolls in its own box: the page never sideways.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await screenshot(page, `public-download-${language.lang}`);
+      // A new load of the page, with no ?lang= in its address, keeps the language.
+      await page.reload();
+      await page.getByRole('heading', { name: language.history }).waitFor();
+      expect(await page.locator('html').getAttribute('lang')).toBe(language.lang);
+      await context.close();
+    }
   });
 });
 

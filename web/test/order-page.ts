@@ -6,6 +6,8 @@
 import { http } from 'msw';
 import { emailHistorySchema, type EmailHistory } from '../../shared/schemas/mail';
 import { orderDetailSchema, type OrderDetail } from '../../shared/schemas/order-detail';
+import { orderDisputesSchema } from '../../shared/schemas/disputes';
+import { informationRequestSchema } from '../../shared/schemas/information-requests';
 import type { z } from 'zod';
 import { ok, okChecked, refused } from './answers';
 import { emailHistory } from './fixtures/order-detail';
@@ -26,6 +28,12 @@ export function serveOrderPage(order: OrderDetail, emails: EmailHistory = emailH
         : refused(404, 'Order not found.'),
     ),
     http.get('/api/admin/get-email-history/:orderId', () => okChecked(emailHistorySchema, state.emails)),
+    // An order in ChargeBack, or with a dispute, asks for its disputes: none unless a test serves some.
+    http.post('/api/admin/order-disputes', () =>
+      okChecked(orderDisputesSchema, { disputes: [], evidence: null, can_send: false }),
+    ),
+    // Its requests for information: none unless a test serves some.
+    http.get('/api/admin/order-information-requests/:orderId', () => okChecked(informationRequestSchema.array(), [])),
   );
   return state;
 }

@@ -10,6 +10,9 @@ import type { LiveEventName } from '../../shared/live';
 import { folderCountsSchema, landingSiteOptionSchema } from '../../shared/schemas/order-list';
 import { arrivalUrgencySchema } from '../../shared/schemas/work-next';
 import { savedViewSchema } from '../../shared/schemas/saved-views';
+import { disputeRowSchema, disputeSchema } from '../../shared/schemas/disputes';
+import { repliedOrdersSchema } from '../../shared/schemas/information-requests';
+import { exportSettingsSchema } from '../../shared/schemas/export-rights';
 import { ok, okChecked } from './answers';
 
 export const folderCounts = (counts: Partial<FolderCounts> = {}): FolderCounts =>
@@ -108,6 +111,15 @@ export const frameHandlers = [
   ),
   http.get('/api/admin/saved-views', () => okChecked(savedViewSchema.array(), [])),
   http.post('/api/admin/logout', () => ok(null)),
+  // The ChargeBack queue's disputes (features/disputes): none unless a test serves some.
+  http.get('/api/admin/chargeback-disputes', () => okChecked(disputeRowSchema.array(), [])),
+  http.get('/api/admin/unmatched-disputes', () => okChecked(disputeSchema.array(), [])),
+  // Who may export (components/export/export-rights.ts, asked by the roles the table does not give it to): no grant.
+  http.get('/api/admin/export-settings', () =>
+    okChecked(exportSettingsSchema, { grantedRoles: [], exportRoles: ['Admin', 'Manager'] }),
+  ),
+  // The queues' "Customer replied" marks (features/information-requests): none unless a test serves some.
+  http.get('/api/admin/information-requests/replied', () => okChecked(repliedOrdersSchema, { orderIds: [] })),
 ];
 
 export const server = setupServer(...frameHandlers);

@@ -11,12 +11,17 @@ import { Secret, TOTP } from 'otpauth';
 import type { Db, Executor } from '../../db/client';
 import { appSettings, staffRecoveryCodes, staffSessions, teamMembers } from '../../db/schema';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors';
-import { forgetStaff, requirePermission, type Staff } from '../../lib/auth';
+import {
+  forgetAllSessions,
+  forgetStaff,
+  REQUIRE_TWO_FACTOR_SETTING,
+  requirePermission,
+  type Staff,
+} from '../../lib/auth';
 import type { SecretBox } from '../../lib/secret-box';
 import { endMemberSessions, recordSecurityEvent } from './sessions.service';
 
 export const RECOVERY_CODE_COUNT = 10;
-const REQUIRE_SETTING = 'require_two_factor';
 export const WRONG_CODE = 'The code is not valid. Please try again.';
 
 export interface TwoFactorDeps {
@@ -46,16 +51,33 @@ export async function isTwoFactorRequired(db: Executor): Promise<boolean> {
   const [row] = await db
     .select({ value: appSettings.value })
     .from(appSettings)
-    .where(eq(appSettings.key, REQUIRE_SETTING));
+    .where(eq(appSettings.key, REQUIRE_TWO_FACTOR_SETTING));
   return row?.value === 'true';
 }
 
+export const OWN_TWO_FACTOR_FIRST =
+  'Turn on your own two-factor sign-in first (Sign-in & Security): once it is required, a session without it can only set it up.';
+
+/**
+ * Requires two-factor sign-in of every member, or stops. It takes effect at once: from the next call, a session of a
+ * member without a second factor reaches only the set-up routes (lib/auth.ts, setupPendingSql), in this process now
+ * and in the others within STAFF_CACHE_MS. The Admin must have their own second factor on first, so the change does
+ * not lock them out of the screen they made it on.
+ */
 export async function setTwoFactorRequired(db: Db, staff: Staff, required: boolean): Promise<void> {
   requirePermission(staff, 'team:security');
+  if (required) {
+    const [own] = await db
+      .select({ enabledAt: teamMembers.totpEnabledAt })
+      .from(teamMembers)
+      .where(eq(teamMembers.id, staff.id));
+    if (!own?.enabledAt) throw new ConflictError(OWN_TWO_FACTOR_FIRST);
+  }
   await db
     .insert(appSettings)
-    .values({ key: REQUIRE_SETTING, value: String(required) })
+    .values({ key: REQUIRE_TWO_FACTOR_SETTING, value: String(required) })
     .onConflictDoUpdate({ target: appSettings.key, set: { value: String(required) } });
+  forgetAllSessions(db);
   await recordSecurityEvent(
     db,
     staff.id,

@@ -26,7 +26,7 @@ const codeAt = (secret: string, steps = 0) =>
   });
 
 /** Turns two-factor on for a new member; returns the secret and the recovery codes. */
-async function memberWithTwoFactor(role: 'Team' | 'Manager' = 'Team') {
+async function memberWithTwoFactor(role: 'Team' | 'Manager' | 'Admin' = 'Team') {
   const { member, headers } = await t.loginAs(role);
   const setup = await post('/api/admin/two-factor/setup', headers);
   expect(setup.statusCode).toBe(200);
@@ -155,7 +155,7 @@ describe('signing in with two-factor on', () => {
 
 describe('an Admin requiring two-factor sign-in', () => {
   it('sends a member without it to set-up: only the set-up routes answer until it is on', async () => {
-    const admin = await t.loginAs('Admin');
+    const admin = await memberWithTwoFactor('Admin');
     const manager = await t.loginAs('Manager');
     expect((await post('/api/admin/security-settings', manager.headers, { required: true })).statusCode).toBe(403);
     const required = await post('/api/admin/security-settings', admin.headers, { required: true });
@@ -179,6 +179,65 @@ describe('an Admin requiring two-factor sign-in', () => {
     } finally {
       await post('/api/admin/security-settings', admin.headers, { required: false });
     }
+  });
+
+  it('stops at once the sessions already open without a second factor; those with one go on', async () => {
+    const admin = await memberWithTwoFactor('Admin');
+    const withoutFactor = await t.loginAs('Team');
+    const stillWithout = await t.loginAs('Night Staff');
+    const { member, secret } = await memberWithTwoFactor('Team');
+    const otpToken = (await login(member.email, '10.34.0.1')).json().data.otpToken;
+    const signedIn = await post('/api/admin/verify-otp', undefined, { otpToken, code: codeAt(secret, 1) }, '10.34.0.1');
+    expect(signedIn.json()).toMatchObject({ status: 1 });
+    const withFactor = { authorization: `Bearer ${signedIn.json().jwtToken}` };
+    const folderCount = (headers: Headers) => t.app.inject({ url: '/api/admin/get-folder-count', headers });
+    for (const headers of [withoutFactor.headers, stillWithout.headers, withFactor])
+      expect((await folderCount(headers)).statusCode).toBe(200);
+
+    expect((await post('/api/admin/security-settings', admin.headers, { required: true })).statusCode).toBe(200);
+    try {
+      // The very next call, not the session's expiry.
+      const refused = await folderCount(withoutFactor.headers);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toMatchObject({
+        status: 0,
+        message: 'Two-factor sign-in is required for your account. Please set it up to continue.',
+      });
+      expect(
+        (await t.app.inject({ url: '/api/admin/get-orders-list/newOrder', headers: stillWithout.headers })).statusCode,
+      ).toBe(403);
+      expect((await folderCount(withFactor)).statusCode).toBe(200);
+      expect((await folderCount(admin.headers)).statusCode).toBe(200);
+
+      // The set-up stays in reach, and once it is done the same session works again.
+      expect((await t.app.inject({ url: '/api/user_info', headers: withoutFactor.headers })).statusCode).toBe(200);
+      const status = await t.app.inject({ url: '/api/admin/two-factor', headers: withoutFactor.headers });
+      expect(status.json().data).toMatchObject({ enabled: false, required: true });
+      const setup = await post('/api/admin/two-factor/setup', withoutFactor.headers);
+      expect(setup.statusCode).toBe(200);
+      const code = codeAt(setup.json().data.secret);
+      expect((await post('/api/admin/two-factor/enable', withoutFactor.headers, { code })).statusCode).toBe(200);
+      expect((await folderCount(withoutFactor.headers)).statusCode).toBe(200);
+      expect((await folderCount(stillWithout.headers)).statusCode).toBe(403);
+    } finally {
+      await post('/api/admin/security-settings', admin.headers, { required: false });
+    }
+    // No longer required: the session that never set it up goes on.
+    expect((await folderCount(stillWithout.headers)).statusCode).toBe(200);
+  });
+
+  it('is refused to an Admin without a second factor of their own (409), and nothing changes', async () => {
+    const admin = await t.loginAs('Admin');
+    const refused = await post('/api/admin/security-settings', admin.headers, { required: true });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      status: 0,
+      message:
+        'Turn on your own two-factor sign-in first (Sign-in & Security): once it is required, a session without it can only set it up.',
+    });
+    const settings = await t.app.inject({ url: '/api/admin/security-settings', headers: admin.headers });
+    expect(settings.json().data).toEqual({ requireTwoFactor: false });
+    expect((await t.app.inject({ url: '/api/admin/get-folder-count', headers: admin.headers })).statusCode).toBe(200);
   });
 
   it("resets a member's second factor: it is off, their sessions end, and the reset is recorded", async () => {

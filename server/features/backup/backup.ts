@@ -1,20 +1,26 @@
 /**
- * `npm run backup` (docs/operations.md, docs/decisions/0018): ONE archive, a gzipped tar, holding
+ * `npm run backup` (docs/operations.md, decisions 0018 and 0053): ONE archive, a gzipped tar sealed whole under the
+ * key ring's current key (sealed-archive.ts), holding
  *   manifest.json      versions, migration level, database kind, counts, SHA-256 of every other file
  *   database/*.copy    every table (database-dump.ts), read in one snapshot
- *   documents/<key>    every stored file the database names (upload_docs, mail attachments), local or S3
+ *   documents/<key>    every stored file the database names (upload_docs, mail attachments), local or S3, as stored:
+ *                      sealed under their own keys
  *   secrets/jwt-secret the generated JWT secret of DATA_DIR (when JWT_SECRET is not set in the environment)
- * The archive holds personal data and the signing secret: it is written 0600; keep it encrypted.
+ * The keys are never in it: without them the archive reveals nothing, and a restore needs them (ENCRYPTION_KEYS, or
+ * a copy of DATA_DIR/encryption-keys kept apart from the backups). It is written 0600 under a temporary name, renamed
+ * once complete.
  */
 import { createHash } from 'node:crypto';
-import { createReadStream, existsSync } from 'node:fs';
-import { chmod, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { createReadStream, createWriteStream, existsSync } from 'node:fs';
+import { chmod, mkdir, mkdtemp, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { create as createTar } from 'tar';
 import type { Config } from '../../config';
 import { openDatabase, type Database } from '../../db/client';
-import { storageFor, type Storage } from '../../lib/storage';
+import { keyRingFor } from '../../lib/encryption/key-source';
+import { storedBytesFor, type Storage } from '../../lib/storage';
 import { projectPath } from '../../lib/project-root';
 import {
   copyOutStatement,
@@ -26,9 +32,11 @@ import {
   type DumpConnection,
   type SequencePosition,
 } from './database-dump';
+import { sealingStream } from './sealed-archive';
 
 export const BACKUP_FORMAT = 'arrival-card-backup';
-export const BACKUP_FORMAT_VERSION = 1;
+/** 2: the archive is sealed (sealed-archive.ts); a restore still reads a version 1 archive, a plain gzipped tar. */
+export const BACKUP_FORMAT_VERSION = 2;
 
 export interface BackupManifest {
   format: typeof BACKUP_FORMAT;
@@ -53,14 +61,15 @@ export interface BackupManifest {
     /** Keys the database names whose file was not found (erased meanwhile, or lost before this backup). */
     missing: string[];
   };
-  secrets: { jwtSecret: string; twoFactorKey: string };
+  /** Where each secret is (the encryption keys never in the archive: their id, and where the restore takes them). */
+  secrets: { jwtSecret: string; twoFactorKey: string; encryptionKeys?: string };
   /** SHA-256 (hex) of every file in the archive but this manifest. */
   checksums: Record<string, string>;
 }
 
 export interface BackupOptions {
   config: Config;
-  /** Where to write the archive (a .tar.gz file). */
+  /** Where to write the archive (sealed: `.tar.gz.sealed` by default). */
   archive: string;
   /** An open database to read (tests; a live PostgreSQL pool). Otherwise opened from the config and closed after. */
   database?: Database;
@@ -124,7 +133,8 @@ export async function createBackup(options: BackupOptions): Promise<BackupManife
   await chmod(staging, 0o700);
   try {
     await mkdir(path.join(staging, 'database'));
-    const storage = storageFor(config);
+    const storage = storedBytesFor(config);
+    const ring = keyRingFor(config);
     const { name, version } = JSON.parse(await readFile(PACKAGE_JSON, 'utf8')) as { name: string; version: string };
 
     const { dumped, migrations, serverVersion, sequences, keys } = await inSnapshot(database, async (conn) => {
@@ -197,6 +207,10 @@ export async function createBackup(options: BackupOptions): Promise<BackupManife
       await writeFile(path.join(staging, 'secrets/jwt-secret'), await readFile(secretFile), { mode: 0o600 });
       jwtSecret = 'secrets/jwt-secret (generated, from DATA_DIR)';
     }
+    const encryptionKeys =
+      `the archive is sealed with the key ${ring.currentId} of ` +
+      (config.ENCRYPTION_KEYS ? 'ENCRYPTION_KEYS' : 'DATA_DIR/encryption-keys') +
+      ', which is not in it; a restore needs that key, and the documents and sealed values in it need the same keys';
     const twoFactorKey = config.TWO_FACTOR_KEY
       ? 'TWO_FACTOR_KEY is set in the environment: not in this archive; the two-factor secrets in the database need the same value'
       : 'TWO_FACTOR_KEY is not set: the two-factor secrets are encrypted with the JWT secret';
@@ -209,7 +223,7 @@ export async function createBackup(options: BackupOptions): Promise<BackupManife
       node: process.version,
       database: { kind: database.kind, serverVersion, migrations, tables: dumped, sequences },
       documents,
-      secrets: { jwtSecret, twoFactorKey },
+      secrets: { jwtSecret, twoFactorKey, encryptionKeys },
       checksums: {},
     };
     const files = [
@@ -221,9 +235,22 @@ export async function createBackup(options: BackupOptions): Promise<BackupManife
     await writeFile(path.join(staging, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
 
     await mkdir(path.dirname(path.resolve(options.archive)), { recursive: true });
-    await createTar({ gzip: true, file: options.archive, cwd: staging, portable: true }, ['manifest.json', ...files]);
-    await chmod(options.archive, 0o600);
-    log(`wrote ${options.archive} (${(await stat(options.archive)).size} bytes)`);
+    const partial = `${options.archive}.partial`;
+    try {
+      await pipeline(
+        createTar({ gzip: true, cwd: staging, portable: true }, ['manifest.json', ...files]),
+        sealingStream(ring),
+        createWriteStream(partial, { mode: 0o600 }),
+      );
+      await chmod(partial, 0o600);
+      await rename(partial, options.archive);
+    } catch (error) {
+      await rm(partial, { force: true });
+      throw error;
+    }
+    log(
+      `wrote ${options.archive} (${(await stat(options.archive)).size} bytes), sealed with the key ${ring.currentId}`,
+    );
     return manifest;
   } finally {
     await rm(staging, { recursive: true, force: true });

@@ -22,6 +22,8 @@ import { seedReferenceData } from '../../seed/bootstrap';
 import { loadDemoOrders } from '../../seed/load-orders';
 import { createPostgresDatabase, isPostgres, TEST_PASSWORD } from '../../test/helper';
 import { insertOrder } from '../../test/order-factory';
+import { TEST_ENCRYPTION_KEYS, TEST_KEY_RING } from '../../test/test-keys';
+import { registerCurrentKey } from '../../lib/encryption/stored-keys';
 import { hashPassword } from '../auth/auth.service';
 import { DERIVED_TABLES } from './database-dump';
 import { moveDatabase, MoveRefused } from './database-move';
@@ -76,6 +78,24 @@ async function fillEveryTable(db: Executor, managerId: number): Promise<void> {
   await db.execute(sql`
     insert into order_exports (staff_id, staff_name, kind, source, filters, format, row_count, rows_written, finished_at)
     values (${managerId}, 'Mara Mover', 'queue', 'orderHistory', '{"sort": "newest", "ratio": 0.1}', 'csv', ${ORDERS}, ${ORDERS}, now())`);
+  await db.execute(sql`
+    insert into export_runs (ticket_hash, staff_id, session_id) values (md5('move-ticket'), ${managerId}, 'move-session')`);
+  await db.execute(sql`
+    insert into disputes (gateway, provider_dispute_id, order_id, provider_status, state, opened_at, event_at, cover_letter)
+    select 'stripe', 'du_move_' || order_id, order_id, 'needs_response', 'needs_evidence', now(), now(), 'Dear team, ' || given_name
+    from orders where order_id % 11 = 0`);
+  await db.execute(sql`
+    insert into provider_events (gateway, event_id, event_type, dispute_id)
+    select 'stripe', 'evt_move_' || id, 'charge.dispute.created', id from disputes`);
+  await db.execute(sql`
+    insert into information_requests (order_id, fields, note, from_status, expires_at)
+    select order_id, array['flight_number'], 'Please check your flight, ' || given_name, 'New', now() + interval '7 days'
+    from orders where order_id % 13 = 0`);
+  await db.execute(sql`
+    insert into information_request_links (token_hash, request_id, order_id) select md5('link-' || id), id, order_id from information_requests`);
+  await db.execute(sql`
+    insert into information_request_changes (request_id, order_id, field, old_value, new_value)
+    select r.id, r.order_id, 'flight_number', to_jsonb(o.flight_number), to_jsonb('JL' || r.id) from information_requests r join orders o using (order_id)`);
 }
 
 /** Every stored table's count and rows (sorted row texts, hashed), read here independently of the command. */
@@ -107,7 +127,13 @@ async function staffApp(
   dataDir: string,
 ): Promise<{ app: FastifyInstance; headers: Record<string, string> }> {
   const app = await buildApp({
-    config: loadConfig({ DATA_DIR: dataDir, DEMO_ORDERS: '0', LOG_LEVEL: 'silent' }),
+    // The keys the orders were sealed with (the order factory's): a move carries the database, not its keys.
+    config: loadConfig({
+      DATA_DIR: dataDir,
+      DEMO_ORDERS: '0',
+      LOG_LEVEL: 'silent',
+      ENCRYPTION_KEYS: TEST_ENCRYPTION_KEYS,
+    }),
     database,
     jwtSecret: resolveJwtSecret(undefined, dataDir),
   });
@@ -153,6 +179,7 @@ describe.skipIf(!isPostgres())('npm run db:move (PostgreSQL suite: it needs a se
           passwordHash: await hashPassword(TEST_PASSWORD),
         })
         .returning({ id: teamMembers.id });
+      await registerCurrentKey(database.db, TEST_KEY_RING); // as a start does
       await loadDemoOrders(database, { count: ORDERS, seed: 46 });
       const personal = await insertOrder(database.db, PERSONAL);
       await fillEveryTable(database.db, manager!.id);

@@ -1,21 +1,27 @@
 /**
  * `npm run restore <archive>`: brings a backup (backup.ts) back into an EMPTY place: a data folder for the
- * embedded database, or an empty PostgreSQL database (DATABASE_URL) with its DATA_DIR. It verifies every checksum
+ * embedded database, or an empty PostgreSQL database (DATABASE_URL) with its DATA_DIR. A sealed archive needs the
+ * keys of the instance it came from (ENCRYPTION_KEYS, or a copy of its DATA_DIR/encryption-keys given as a key file):
+ * without them, or with a wrong key, it is refused before anything is written. It opens and verifies every checksum
  * before touching anything, refuses a target that holds data, migrates the new database to the archive's level,
  * loads every table in one transaction (the triggers rebuild the derived counters), runs any newer migrations,
- * then puts the documents into the configured storage and the JWT secret into DATA_DIR.
+ * then puts the documents (sealed, as they were stored) into the configured storage, and the JWT secret and the key
+ * file into DATA_DIR.
  */
-import { existsSync } from 'node:fs';
+import { createReadStream, createWriteStream, existsSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { extract as extractTar } from 'tar';
 import type { Config } from '../../config';
 import { openDatabase, type Database } from '../../db/client';
 import { MIGRATIONS_FOLDER, runMigrations } from '../../db/migrate';
-import { storageFor } from '../../lib/storage';
+import { KeyRingError, keyRing, parseEncryptionKeys, type KeyRing } from '../../lib/encryption/key-ring';
+import { KEY_FILE } from '../../lib/encryption/key-source';
+import { storedBytesFor } from '../../lib/storage';
 import { BACKUP_FORMAT, BACKUP_FORMAT_VERSION, sha256File, type BackupManifest } from './backup';
 import {
   copyInStatement,
@@ -25,13 +31,93 @@ import {
   restoreSequences,
   type DumpConnection,
 } from './database-dump';
+import { archiveKey, archiveKind, openingStream } from './sealed-archive';
 
 export class RestoreRefused extends Error {}
 
 export interface RestoreOptions {
   config: Config;
   archive: string;
+  /**
+   * A copy of the source's DATA_DIR/encryption-keys, for a sealed archive when ENCRYPTION_KEYS is not set. Restored
+   * into an embedded target's DATA_DIR, so the restored instance opens what the archive holds sealed.
+   */
+  keyFile?: string;
   log?: (line: string) => void;
+}
+
+const NEEDS_KEY =
+  'set ENCRYPTION_KEYS as the instance had it, or give the copy of its DATA_DIR/encryption-keys kept apart from the ' +
+  'backups (npm run restore -- <archive> --key-file <file>)';
+
+/** The keys a restore opens the archive with: ENCRYPTION_KEYS, else the key file given; null when neither is. */
+async function restoreKeys(
+  config: Config,
+  keyFile: string | undefined,
+): Promise<{ ring: KeyRing; file?: string } | null> {
+  if (config.ENCRYPTION_KEYS) return { ring: keyRing(parseEncryptionKeys(config.ENCRYPTION_KEYS)) };
+  if (!keyFile) return null;
+  if (!existsSync(keyFile)) throw new RestoreRefused(`The key file ${keyFile} does not exist. Nothing was restored.`);
+  const text = (await readFile(keyFile, 'utf8')).trim();
+  try {
+    return { ring: keyRing(parseEncryptionKeys(text)), file: text };
+  } catch (error) {
+    throw new RestoreRefused(
+      `The key file ${keyFile}: ${(error as Error).message.replace(/^ENCRYPTION_KEYS: /, '')}. Nothing was restored.`,
+    );
+  }
+}
+
+/**
+ * The archive's payload (a gzipped tar) unpacked into `work/archive`. A sealed archive is opened whole into
+ * `work/payload.tar.gz` first, every part authenticated, so tar never reads a byte that did not (a damaged or cut
+ * archive stops before anything is unpacked); a plain one (a backup from before sealing) is unpacked as it is.
+ * Answers the key file's text when the keys came from one.
+ */
+async function unpack(options: RestoreOptions, work: string, log: (line: string) => void): Promise<string | undefined> {
+  const folder = path.join(work, 'archive');
+  await mkdir(folder);
+  // tar refuses entries that would land outside the folder (absolute paths, ..).
+  // Only plain files and folders: a link in an archive could point a later file outside.
+  const extract = (file: string) =>
+    extractTar({
+      file,
+      cwd: folder,
+      strict: true,
+      filter: (_path, entry) => 'type' in entry && (entry.type === 'File' || entry.type === 'Directory'),
+    });
+  const { kind, header } = await archiveKind(options.archive);
+  if (kind === 'unknown') throw new RestoreRefused('Not a backup archive. Nothing was restored.');
+  const keys = await restoreKeys(options.config, options.keyFile);
+  if (kind === 'gzip') {
+    log('  note: an archive of an earlier version, not sealed');
+    await extract(options.archive);
+    return keys?.file;
+  }
+  if (!keys)
+    throw new RestoreRefused(
+      `The archive is sealed with the key ${header!.keyId}: a restore needs it. ${NEEDS_KEY}. Nothing was restored.`,
+    );
+  let key: Buffer;
+  try {
+    key = archiveKey(keys.ring, header!);
+  } catch (error) {
+    throw new RestoreRefused(`${(error as Error).message}. ${NEEDS_KEY}. Nothing was restored.`);
+  }
+  const payload = path.join(work, 'payload.tar.gz');
+  try {
+    await pipeline(
+      createReadStream(options.archive, { start: header!.bytes.length }),
+      openingStream(key, header!),
+      createWriteStream(payload, { mode: 0o600 }),
+    );
+  } catch (error) {
+    if (error instanceof KeyRingError) throw new RestoreRefused(`${error.message}. Nothing was restored.`);
+    throw error;
+  }
+  await extract(payload);
+  await rm(payload);
+  return keys.file;
 }
 
 async function listFiles(root: string, under = ''): Promise<string[]> {
@@ -149,22 +235,16 @@ export async function restoreBackup(options: RestoreOptions): Promise<BackupMani
   const log = options.log ?? (() => {});
   const work = await mkdtemp(path.join(tmpdir(), 'arrival-card-restore-'));
   try {
+    const keyFileText = await unpack(options, work, log);
     const folder = path.join(work, 'archive');
-    await mkdir(folder);
-    // tar refuses entries that would land outside the folder (absolute paths, ..).
-    // Only plain files and folders: a link in an archive could point a later file outside.
-    await extractTar({
-      file: options.archive,
-      cwd: folder,
-      strict: true,
-      filter: (_path, entry) => 'type' in entry && (entry.type === 'File' || entry.type === 'Directory'),
-    });
     const manifest = await verifiedManifest(folder);
     log(
       `archive of ${manifest.createdAt}: ${manifest.database.kind} ${manifest.database.serverVersion}, ${manifest.database.migrations.applied} migrations, ` +
         `app ${manifest.app.version}; checksums verified`,
     );
     await assertEmptyTarget(config, manifest);
+    // The key file lands in an embedded target's DATA_DIR: assertEmptyTarget found that folder empty.
+    const keyFileTarget = !config.DATABASE_URL && keyFileText ? path.resolve(config.DATA_DIR, KEY_FILE) : null;
     const archiveLevel = await migrationsUpTo(manifest.database.migrations.lastCreatedAt, work);
 
     const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: 2 });
@@ -183,7 +263,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<BackupMani
       await database.close();
     }
 
-    const storage = storageFor(config);
+    const storage = storedBytesFor(config);
     for (const document of manifest.documents.files) {
       await storage.put(
         document.key,
@@ -208,6 +288,12 @@ export async function restoreBackup(options: RestoreOptions): Promise<BackupMani
       log(`  note: ${manifest.secrets.jwtSecret}`);
     }
     log(`  note: ${manifest.secrets.twoFactorKey}`);
+    if (keyFileTarget) {
+      await writeFile(keyFileTarget, `${keyFileText}\n`, { mode: 0o600, flag: 'wx' });
+      log(`  the key file given is now ${keyFileTarget}: in production copy its line into ENCRYPTION_KEYS instead`);
+    } else if (keyFileText) {
+      log('  note: a server database takes its keys from ENCRYPTION_KEYS: set it to the line of the key file given');
+    }
     return manifest;
   } finally {
     await rm(work, { recursive: true, force: true });

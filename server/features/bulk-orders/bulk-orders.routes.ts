@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { bulkOrdersSchema, bulkResultSchema } from '../../../shared/schemas/bulk-orders';
 import { BULK_MAX_ORDERS } from '../../../shared/schemas/bulk-orders-texts';
 import { envelope, ok, staffFailures } from '../../lib/envelope';
+import { passportIndexesOf } from '../../db/sealed-travel';
 import { bulkOrders } from './bulk-orders.service';
 
 export async function bulkOrderRoutes(fastify: FastifyInstance) {
@@ -22,7 +23,8 @@ export async function bulkOrderRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const { result, message } = await bulkOrders(app.db, request.staff, request.body);
+      const passport = passportIndexesOf(app.keyRing, request.body.all?.searchVal);
+      const { result, message } = await bulkOrders(app.db, request.staff, request.body, passport);
       return ok(result, message);
     },
   );

@@ -60,8 +60,11 @@ async function matchingIds(
   staff: Staff,
   all: NonNullable<BulkOrdersBody['all']>,
   today: string,
+  passportIndexes: readonly string[] | null,
 ): Promise<number[]> {
-  return (await queueViewOrderIds(tx, staff, all, BULK_MAX_ORDERS + 1, today)).sort((a, b) => a - b);
+  return (await queueViewOrderIds(tx, staff, { ...all, passportIndexes }, BULK_MAX_ORDERS + 1, today)).sort(
+    (a, b) => a - b,
+  );
 }
 
 /**
@@ -118,6 +121,8 @@ export async function bulkOrders(
   db: Executor,
   staff: Staff,
   body: BulkOrdersBody,
+  /** The view's search term as a passport number (passportIndexesOf), as its page found the orders. */
+  passportIndexes: readonly string[] | null = null,
 ): Promise<{ result: BulkResult; message: string }> {
   requirePermission(staff, 'orders:work');
   const folder = body.all?.folderName ?? body.folderName;
@@ -130,7 +135,7 @@ export async function bulkOrders(
   const result = await changingOrders(db, async (tx: Tx) => {
     let ids: number[];
     if (body.all) {
-      ids = await matchingIds(tx, staff, body.all, today);
+      ids = await matchingIds(tx, staff, body.all, today, passportIndexes);
       if (ids.length > BULK_MAX_ORDERS) {
         throw new BadRequestError(
           `More than ${count(BULK_MAX_ORDERS)} match; at most ${count(BULK_MAX_ORDERS)} can be changed at once. Narrow the filter and try again. Nothing was changed.`,

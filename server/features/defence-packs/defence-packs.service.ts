@@ -192,6 +192,27 @@ export async function getDefencePackPdf(
   return { filename: packFileName(pack), pdf: await renderDefencePackPdf(pack) };
 }
 
+/**
+ * A pack drawn as a PDF for a payment provider (dispute evidence): the same pack, logged as a generation that names
+ * where it goes. Admin and Manager only, as every pack.
+ */
+export async function defencePackPdfForProvider(
+  db: Db,
+  staff: Staff,
+  orderId: number,
+  type: DefencePackType,
+  provider: string,
+): Promise<{ filename: string; pdf: Buffer; items: number }> {
+  requirePermission(staff, 'orders:defence-pack', FORBIDDEN_MESSAGE);
+  const pack = await db.transaction(async (tx) => {
+    const read = await readPack(tx, staff, orderId, type, new Date());
+    await logPack(tx, staff, read, `PDF sent to ${provider} as dispute evidence`);
+    return read;
+  });
+  const items = pack.type === 1 ? pack.mails!.length : pack.downloads!.length;
+  return { filename: packFileName(pack), pdf: await renderDefencePackPdf(pack), items };
+}
+
 export const packFileName = (pack: Pick<DefencePack, 'type' | 'summary'>) =>
   `Defence-Pack-${pack.type}-${pack.summary.order_id}.pdf`;
 

@@ -95,7 +95,13 @@ describe('POST /api/admin/upload-visa-document', () => {
 
     const [doc] = await t.database.db.select().from(uploadDocs).where(eq(uploadDocs.orderId, orderId));
     expect(doc!.storageKey).toMatch(new RegExp(`^docs/${orderId}/[0-9a-f-]{36}/${orderId}_file1\\.pdf$`));
-    expect(readFileSync(path.join(uploadsDir, doc!.storageKey)).equals(data)).toBe(true);
+    // On disk the file is sealed (product: security.md#documents): no PDF header; staff download it as uploaded.
+    const stored = readFileSync(path.join(uploadsDir, doc!.storageKey));
+    expect(stored.subarray(0, 4).toString()).toBe('ACF1');
+    expect(stored.includes('%PDF')).toBe(false);
+    const download = await t.app.inject({ url: `/api/admin/download-document/${doc!.id}`, headers: team.headers });
+    expect(download.statusCode).toBe(200);
+    expect(download.rawPayload.equals(data)).toBe(true);
 
     const [mail] = await t.database.db.select().from(mails).where(eq(mails.orderId, orderId));
     expect(mail).toMatchObject({

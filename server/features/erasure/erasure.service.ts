@@ -1,22 +1,20 @@
 /**
  * Erasure of an order's personal data, stage by stage, from THE list (server/db/personal-data.ts): the columns
- * listed as personal for the stage are set to their blanks in the order and in every table whose rows belong to
- * it, the stored files they point at are collected for removal after commit, and one process-log line per order
- * records what happened (step, staff or N/A, time, the rule). Used by the permanent deletion (orders feature) and
- * by the retention job (retention.service.ts). Nothing here knows a column by name.
+ * listed as personal for the stage are set to their blanks in the order (its statement: erasure-store.ts) and in
+ * every table whose rows belong to it, the stored files they point at are collected for removal after commit, and
+ * one process-log line per order records what happened (step, staff or N/A, time, the rule). Used by the permanent
+ * deletion (orders feature) and by the retention job (retention.service.ts). Nothing here knows a column by name.
  */
 import { z } from 'zod';
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { selectRows, type Executor } from '../../db/client';
-import { orderIdRow } from '../../db/row-schemas';
 import {
   blankOf,
   erasedColumns,
   ERASED_TEXT,
   ERASURE_STEPS,
   PERSONAL_DATA,
-  rulesOf,
   stagesUpTo,
   tableName,
   type ErasureStage,
@@ -26,6 +24,7 @@ import { logSteps } from '../../lib/process-log';
 import { isErasureStep, stepKindOf, type ErasureStepKind } from '../../../shared/process-steps';
 import type { Storage } from '../../lib/storage';
 import type { ErasureEntry } from '../../../shared/schemas/erasure';
+import { blankOrders } from './erasure-store';
 
 export interface ErasureAudit {
   step: ErasureStepKind;
@@ -90,28 +89,12 @@ export async function eraseOrders(
 ): Promise<ErasureResult> {
   if (orderIds.length === 0) return { erased: [], files: [] };
   const stages = stagesUpTo(stage);
-  const orders = rulesOf('orders');
-  const sets = [
-    ...assignments(orders, stages).map((a) => sql`${sql.identifier(a.name)} = ${a.blank}`),
-    sql`travel_erased_at = coalesce(travel_erased_at, now())`,
-    ...(stage === 'evidence' ? [sql`purged_at = now()`] : []),
-    sql`updated_at = now()`,
-  ];
-  const notYet = stage === 'evidence' ? sql`purged_at is null` : sql`travel_erased_at is null`;
-  const rows = await selectRows(
-    tx,
-    orderIdRow,
-    sql`
-    update orders set ${sql.join(sets, sql`, `)}
-    where order_id in (${idList(orderIds)}) and ${notYet}
-    returning order_id::int as order_id`,
-  );
-  const erased = rows.map((r) => Number(r.order_id)).sort((a, b) => a - b);
+  const erased = await blankOrders(tx, orderIds, stage);
   if (erased.length === 0) return { erased, files: [] };
 
   const files: string[] = [];
   for (const rules of PERSONAL_DATA) {
-    if (!rules.perOrder || rules === orders) continue;
+    if (!rules.perOrder || tableName(rules) === 'orders') continue;
     const columns = assignments(rules, stages);
     if (columns.length === 0) continue;
     files.push(...(await filesOf(tx, rules, stages, erased)));

@@ -8,16 +8,18 @@
  *
  * A run works in batches, one transaction each: it takes a transaction-level advisory lock (if another process
  * holds it, that process is running the job and this run stops), picks the next due orders from the stage's
- * partial index (migration 0021; the expressions below must stay the index's), erases them and writes their audit
- * lines, then removes their files after commit. Run by every process (retention.job.ts); one does the work.
+ * partial index (migration 0021; the statement and the index's expressions: erasure-store.ts), erases them and
+ * writes their audit lines, then removes their files after commit. Run by every process (retention.job.ts); one
+ * does the work.
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { selectRows, type Db } from '../../db/client';
-import { countRow, okRow, orderIdRow } from '../../db/row-schemas';
+import { countRow, okRow } from '../../db/row-schemas';
 import type { ErasureStage } from '../../db/personal-data';
 import type { Storage } from '../../lib/storage';
 import { eraseOrders, removeFiles, type ErasureAudit } from './erasure.service';
+import { lockDueOrders, type DueBefore } from './erasure-store';
 import { pruneAuditLines } from '../exports';
 
 /** Held (per transaction) by the process erasing a batch. */
@@ -44,12 +46,6 @@ export interface RetentionRun {
   exportAudits?: number;
 }
 
-/** The arrival date as the travel index keys it: yyyymmdd from the three answer columns. */
-export const ARRIVAL_KEY = sql`(year_of_arrival_in_japan * 10000 + month_of_arrival_in_japan * 100 + date_of_arrival_in_japan)`;
-export const TRAVEL_DUE_PREDICATE = sql`travel_erased_at is null and process_status <> 'ChargeBack'`;
-export const EVIDENCE_KEY = sql`(coalesce(paid_at, created_at))`;
-export const EVIDENCE_DUE_PREDICATE = sql`purged_at is null and process_status <> 'ChargeBack'`;
-
 const yyyymmdd = (d: Date) => d.getUTCFullYear() * 10000 + (d.getUTCMonth() + 1) * 100 + d.getUTCDate();
 
 /** Orders whose arrival was more than `travelDays` before today (UTC), i.e. arrival date < today - travelDays. */
@@ -58,16 +54,11 @@ export const travelCutoff = (policy: RetentionPolicy, now: Date) =>
 export const evidenceCutoff = (policy: RetentionPolicy, now: Date) =>
   new Date(now.getTime() - policy.evidenceDays * DAY_MS);
 
-/** The next due orders of a stage, oldest first, locked (skipping any a member is changing right now). */
-export function dueOrdersQuery(stage: ErasureStage, policy: RetentionPolicy, now: Date, limit: number) {
-  return stage === 'travel'
-    ? sql`select order_id::int as order_id from orders
-        where ${TRAVEL_DUE_PREDICATE} and ${ARRIVAL_KEY} < ${travelCutoff(policy, now)}
-        order by ${ARRIVAL_KEY} limit ${limit} for update skip locked`
-    : sql`select order_id::int as order_id from orders
-        where ${EVIDENCE_DUE_PREDICATE} and ${EVIDENCE_KEY} < ${evidenceCutoff(policy, now).toISOString()}::timestamptz
-        order by ${EVIDENCE_KEY} limit ${limit} for update skip locked`;
-}
+/** Where a stage's due orders end under the policy, read at `now`. */
+export const dueBefore = (stage: ErasureStage, policy: RetentionPolicy, now: Date): DueBefore =>
+  stage === 'travel'
+    ? { stage, arrivalKey: travelCutoff(policy, now) }
+    : { stage, paidOrCreated: evidenceCutoff(policy, now) };
 
 const AUDIT: Record<ErasureStage, (p: RetentionPolicy) => ErasureAudit> = {
   travel: (p) => ({
@@ -111,13 +102,8 @@ export async function runRetention(
       const batch = await deps.db.transaction(async (tx) => {
         const [lock] = await selectRows(tx, okRow, sql`select pg_try_advisory_xact_lock(${RETENTION_LOCK}) as ok`);
         if (!lock?.ok) return null;
-        const due = await selectRows(tx, orderIdRow, dueOrdersQuery(stage, policy, now, batchSize));
-        const result = await eraseOrders(
-          tx,
-          due.map((r) => Number(r.order_id)),
-          stage,
-          AUDIT[stage](policy),
-        );
+        const due = await lockDueOrders(tx, dueBefore(stage, policy, now), batchSize);
+        const result = await eraseOrders(tx, due, stage, AUDIT[stage](policy));
         return { due: due.length, ...result };
       });
       if (batch === null) {

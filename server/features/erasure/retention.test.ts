@@ -24,7 +24,8 @@ import { selectRows } from '../../db/client';
 import { processLogs, rateLimits } from '../../db/schema';
 import { ALL_ERASED_TEXT, STEP_PERSONAL_ERASED, STEP_TRAVEL_ERASED, TRAVEL_ERASED_TEXT } from '../../db/personal-data';
 import { storageFor, type Storage } from '../../lib/storage';
-import { dueOrdersQuery, runRetention, type RetentionDeps } from './retention.service';
+import { dueBefore, runRetention, type RetentionDeps } from './retention.service';
+import { dueOrdersStatement } from './erasure-store';
 import { intervalMs, RetentionJob } from './retention.job';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'retention-test-'));
@@ -283,7 +284,10 @@ describe('the retention job', () => {
     ] as const) {
       const plan = await t.database.db.transaction(async (tx) => {
         await tx.execute(sql`set local enable_seqscan = off`);
-        return selectRows<{ 'QUERY PLAN': string }>(tx, sql`explain ${dueOrdersQuery(stage, policy, new Date(), 500)}`);
+        return selectRows<{ 'QUERY PLAN': string }>(
+          tx,
+          sql`explain ${dueOrdersStatement(dueBefore(stage, policy, new Date()), 500)}`,
+        );
       });
       expect(plan.map((r) => r['QUERY PLAN']).join('\n'), stage).toContain(index);
     }

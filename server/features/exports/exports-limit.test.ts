@@ -1,6 +1,7 @@
 /** The export limit (EXPORT_MAX_ROWS, 1,000,000 by default), set to 40 rows for this file. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { grantExports } from '../../test/export-grant';
 import { buildTestApp, type TestContext } from '../../test/helper';
 import { selectRows } from '../../db/client';
 
@@ -10,6 +11,7 @@ let team: Awaited<ReturnType<TestContext['loginAs']>>;
 beforeAll(async () => {
   t = await buildTestApp({ EXPORT_MAX_ROWS: '40' });
   team = await t.loginAs('Team');
+  await grantExports(t, ['Team']);
   await t.seedRecentOrders(100);
 });
 afterAll(async () => {

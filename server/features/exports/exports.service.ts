@@ -1,25 +1,29 @@
 /**
- * Exports of exactly the orders a queue shows (docs/decisions/0024): the folder predicate, the
+ * Exports of exactly the orders a queue shows (docs/decisions/0024, 0051): the folder predicate, the
  * search and the queue filters, in the queue's sort, every row (no paging), as CSV or XLSX, streamed from one
- * database snapshot (export-cursor.ts) in bounded memory. Who may export a folder is who may read it
- * (assertMayReadFolder: a Telecaller cannot export Order History) plus `orders:export`. Every export writes its
- * audit line (order_exports) before the first byte leaves.
+ * database snapshot (export-rows.ts) in bounded memory, the cells formatted by the database
+ * (order-export-statements.ts). Who may export a folder is who may read it
+ * (assertMayReadFolder: a Telecaller cannot export Order History) and may export personal data in bulk
+ * (export-rights.ts: Admin, Manager, and the roles an Admin granted it to); a report's export asks the same. Every
+ * export writes its audit line (order_exports) before the first byte leaves: the export log an Admin reads.
  */
-import { z } from 'zod';
 import type { Readable } from 'node:stream';
-import { sql, type SQL } from 'drizzle-orm';
-import { statusLabel, type Folder } from '../../../shared/orders';
+import type { Folder } from '../../../shared/orders';
 import { ORDER_EXPORT_HEADERS, type ExportReport } from '../../../shared/schemas/order-export';
 import { EXPORT_MAX_ROWS, exportLimitMessage, type ExportFormat } from '../../../shared/schemas/order-export-texts';
 import { activeFilters, type OrderSort, type QueueFilters } from '../../../shared/schemas/queue-filters';
 import type { Database, Executor } from '../../db/client';
-import { requirePermission, type Staff } from '../../lib/auth';
+import { passportIndexesOf } from '../../db/sealed-travel';
+import type { KeyRing } from '../../lib/encryption/key-ring';
+import type { Staff } from '../../lib/auth';
 import { AppError, TooManyRequestsError } from '../../lib/errors';
 import { perObject } from '../../lib/per-object';
-import { queueViewWhere, queueOrderBy, assertMayReadFolder } from '../queue-engine';
-import { openExportCursor, type ExportCursor } from './export-cursor';
-import { csvFile, xlsxFile, type Cell, type ExportColumn } from './export-writers';
+import { queueViewWhere, assertMayReadFolder } from '../queue-engine';
+import { openExportRows, type ExportRows } from './export-rows';
+import { csvFile, csvOfRecords, xlsxFile, xlsxOfRows, type Cell, type ExportColumn } from './export-writers';
+import { orderExportCount, orderExportCsv, orderExportXml } from './order-export-statements';
 import { finishAuditLine, writeAuditLine } from './export-audit';
+import { assertMayExport } from './export-rights';
 import { countryOrderCounts, processedByCounts } from '../reports';
 import type { ReportRange } from '../../../shared/schemas/reports';
 
@@ -34,6 +38,8 @@ export interface ExportFile {
   filename: string;
   contentType: string;
   body: Readable;
+  /** Rows read for the file so far (the progress an export shows). */
+  rows(): number;
 }
 
 export interface OrderExportRequest extends QueueFilters {
@@ -55,48 +61,6 @@ export function exportFilename(what: string, format: ExportFormat, now = new Dat
   return `${what}-${stamp}.${format}`;
 }
 
-const UTC = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS')`);
-const pad = (column: string, width: number) => sql.raw(`lpad(${column}::text, ${width}, '0')`);
-
-/** The export's columns over the orders as `o` (text as the file shows it; dates in UTC). */
-const EXPORT_COLUMNS = sql`
-  o.order_id::int as order_id, o.given_name, o.surname, o.email, o.personal_phone_code, o.personal_telephone_number,
-  case when o.year_of_arrival_in_japan > 0
-    then ${pad('o.year_of_arrival_in_japan', 4)} || '-' || ${pad('o.month_of_arrival_in_japan', 2)} || '-' || ${pad('o.date_of_arrival_in_japan', 2)}
-    else '' end as arrival_date,
-  ${UTC('o.created_at')} as created_at, o.process_status, o.refund_date is not null as refunded,
-  o.processing_mode, o.processing_date::text as processing_date, tm.name as assign_to, ls.name as landing_site, o.nationality,
-  o.payment_amount::text as amount, o.payment_currency::text as currency, o.payment_gateway as gateway,
-  ${UTC('o.paid_at')} as paid_at, ${UTC('o.refund_date')} as refund_date, o.processed_by_name as processed_by,
-  ${UTC('o.processed_at')} as processed_at`;
-
-/** A row of EXPORT_COLUMNS. */
-const exportRowSchema = z.object({
-  order_id: z.number(),
-  given_name: z.string(),
-  surname: z.string(),
-  email: z.string(),
-  personal_phone_code: z.string(),
-  personal_telephone_number: z.string(),
-  arrival_date: z.string(),
-  created_at: z.string(),
-  process_status: z.string(),
-  refunded: z.boolean(),
-  processing_mode: z.string(),
-  processing_date: z.string().nullable(),
-  assign_to: z.string().nullable(),
-  landing_site: z.string(),
-  nationality: z.string(),
-  amount: z.string().nullable(),
-  currency: z.string().nullable(),
-  gateway: z.string().nullable(),
-  paid_at: z.string().nullable(),
-  refund_date: z.string().nullable(),
-  processed_by: z.string().nullable(),
-  processed_at: z.string().nullable(),
-});
-type ExportRow = z.infer<typeof exportRowSchema>;
-
 const WIDTHS: Partial<Record<(typeof ORDER_EXPORT_HEADERS)[number], number>> = {
   'Order Id': 10,
   Email: 30,
@@ -115,69 +79,21 @@ export const ORDER_COLUMNS: ExportColumn[] = ORDER_EXPORT_HEADERS.map((header) =
   width: WIDTHS[header] ?? 14,
 }));
 
-/** One row as the file's cells; empty values are empty cells. Amounts stay text in CSV ("49.90"), numbers in XLSX. */
-function orderCells(row: ExportRow, format: ExportFormat): Cell[] {
-  const text = (v: string | null | undefined) => v ?? '';
-  return [
-    row.order_id,
-    row.given_name,
-    row.surname,
-    row.email,
-    text(row.personal_phone_code).replace(/^\+/, ''),
-    row.personal_telephone_number,
-    row.arrival_date,
-    row.created_at,
-    statusLabel(row.process_status, row.refunded ? 'yes' : null),
-    row.processing_mode,
-    text(row.processing_date),
-    text(row.assign_to),
-    row.landing_site,
-    row.nationality,
-    row.amount === null ? '' : format === 'xlsx' ? Number(row.amount) : row.amount,
-    text(row.currency).trim(),
-    text(row.gateway),
-    text(row.paid_at),
-    text(row.refund_date),
-    text(row.processed_by),
-    text(row.processed_at),
-  ];
-}
-
 /**
- * The rows of a cursor as cells, a batch at a time, closing the cursor when done, failed or abandoned.
- * `onComplete` runs once every row was read and before the file's last bytes: a finished download has a finished
- * audit line, and nothing of this export writes after its answer ended.
+ * The file's bytes: the head, then the rows as they come. `onComplete` runs once every row was read and before the
+ * file's last bytes: a finished download has a finished audit line, and nothing of this export writes after its
+ * answer ended.
  */
-async function* cellsOf<T>(
-  cursor: ExportCursor<T>,
-  cells: (row: T) => Cell[],
-  onComplete: (rows: number) => Promise<void>,
-): AsyncGenerator<Cell[][]> {
-  let rows = 0;
-  try {
-    for (;;) {
-      const batch = await cursor.next();
-      if (!batch.length) break;
-      rows += batch.length;
-      yield batch.map(cells);
-    }
-    await onComplete(rows);
-  } finally {
-    await cursor.close();
-  }
+async function* completed(rows: ExportRows, onComplete: (rows: number) => Promise<void>) {
+  yield* rows.chunks;
+  await onComplete(rows.rows);
 }
-
-export const exportStatement = (where: SQL, sort: OrderSort | undefined) => sql`
-  select ${EXPORT_COLUMNS}
-  from orders o
-  join landing_sites ls on ls.id = o.landing_site_id
-  left join team_members tm on tm.id = o.assigned_to_id
-  where ${where}
-  order by ${queueOrderBy(sort)}`;
 
 export interface ExportDeps {
   database: Database;
   db: Executor;
+  /** A search term that may be a passport number finds its order through the blind index, as the queue does. */
+  ring?: KeyRing;
   /** The most rows one export may hold (config EXPORT_MAX_ROWS). */
   maxRows?: number;
   log?: { warn(obj: object, msg: string): void };
@@ -194,32 +110,34 @@ export const BUSY_MESSAGE = 'Other exports are running. Please try again in a mi
 
 export async function exportOrders(deps: ExportDeps, staff: Staff, request: OrderExportRequest): Promise<ExportFile> {
   assertMayReadFolder(staff, request.folderName);
-  requirePermission(staff, 'orders:export');
+  await assertMayExport(deps.db, staff);
   const { sort: _sort, format: _format, ...view } = request;
-  const where = await queueViewWhere(deps.db, staff, view);
+  const passportIndexes = deps.ring ? passportIndexesOf(deps.ring, view.searchVal) : null;
+  const where = await queueViewWhere(deps.db, staff, { ...view, passportIndexes });
   const slots = running(deps.database);
   if (slots.n >= EXPORTS_AT_ONCE) throw new TooManyRequestsError(BUSY_MESSAGE, 60);
   slots.n++;
-  let cursor: ExportCursor<ExportRow>;
+  let rows: ExportRows;
   try {
-    cursor = await openExportCursor(
+    const sort = request.sort;
+    rows = await openExportRows(
       deps.database,
-      exportRowSchema,
-      sql`select count(*)::int as n from orders o where ${where}`,
-      exportStatement(where, request.sort),
+      request.format,
+      orderExportCount(where),
+      request.format === 'csv' ? orderExportCsv(where, sort) : orderExportXml(where, sort),
       (total) => assertWithinLimit(total, deps.maxRows),
     );
   } catch (error) {
     slots.n--;
     throw error;
   }
-  const opened = cursor;
+  const opened = rows;
   let released = false;
   const release = () => {
     if (released) return;
     released = true;
     slots.n--;
-    opened.close().catch(() => deps.log?.warn({}, 'export cursor not closed'));
+    opened.close().catch(() => deps.log?.warn({}, 'export rows not closed'));
   };
   let auditId: number;
   try {
@@ -235,25 +153,25 @@ export async function exportOrders(deps: ExportDeps, staff: Staff, request: Orde
       filters,
       search: searchVal,
       format,
-      rowCount: cursor.total,
+      rowCount: rows.total,
     });
   } catch (error) {
     release();
     throw error;
   }
-  const records = cellsOf(
-    cursor,
-    (row) => orderCells(row, request.format),
-    (rows) =>
-      finishAuditLine(deps.db, auditId, rows).catch(() =>
-        deps.log?.warn({ auditId }, 'export audit line not finished'),
-      ),
+  const records = completed(rows, (written) =>
+    finishAuditLine(deps.db, auditId, written).catch(() =>
+      deps.log?.warn({ auditId }, 'export audit line not finished'),
+    ),
   );
-  const body = request.format === 'csv' ? csvFile(ORDER_COLUMNS, records) : xlsxFile('Orders', ORDER_COLUMNS, records);
-  // However the answer ends (complete, failed, the client gone, even before its first read), the cursor closes.
+  const body =
+    request.format === 'csv' ? csvOfRecords(ORDER_COLUMNS, records) : xlsxOfRows('Orders', ORDER_COLUMNS, records);
+  // However the answer ends (complete, failed, the client gone, even before its first read), the rows close: a
+  // query still running is cancelled on the server.
   body.once('close', release);
   return {
-    total: cursor.total,
+    total: rows.total,
+    rows: () => opened.rows,
     filename: exportFilename(`orders-${request.folderName}`, request.format),
     contentType: CONTENT_TYPES[request.format],
     body,
@@ -301,10 +219,11 @@ async function* cellsFrom(rows: Cell[][]): AsyncGenerator<Cell[][]> {
 /**
  * A summary report (Country Order List, Order Processed) as the screen filters it: the date range, then the
  * screen's search (case-insensitive contains on the name column), numbered as on screen. A few hundred rows at
- * most (one per nationality or member), so read at once. The report's own permission applies (Order Processed:
- * Admin, Manager), and the audit line is written as for a queue.
+ * most (one per nationality or member), so read at once. The export right applies as to a queue, then the report's
+ * own permission (Order Processed: Admin, Manager), and the audit line is written as for a queue.
  */
 export async function exportReport(deps: ExportDeps, staff: Staff, request: ReportExportRequest): Promise<ExportFile> {
+  await assertMayExport(deps.db, staff);
   const report = REPORTS[request.report];
   const range: ReportRange = { fromDate: request.fromDate, toDate: request.toDate };
   const term = request.search.trim().toLowerCase();
@@ -326,6 +245,7 @@ export async function exportReport(deps: ExportDeps, staff: Staff, request: Repo
   const range_ = `${request.fromDate || 'start'}_${request.toDate || 'today'}`;
   return {
     total: rows.length,
+    rows: () => rows.length,
     filename: `${request.report === 'country' ? 'country-orders' : 'processed-by'}_${range_}.${request.format}`,
     contentType: CONTENT_TYPES[request.format],
     body:

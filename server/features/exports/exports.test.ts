@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
+import { grantExports } from '../../test/export-grant';
 import { buildTestApp, type TestContext } from '../../test/helper';
 import { insertOrder } from '../../test/order-factory';
 import { selectRows, toQuery } from '../../db/client';
@@ -28,6 +29,7 @@ beforeAll(async () => {
   team = await t.loginAs('Team', { name: 'Tess Team' });
   telecaller = await t.loginAs('Telecaller');
   admin = await t.loginAs('Admin', { name: 'Ada Admin' });
+  await grantExports(t, ['Team', 'Telecaller']);
   await t.seedRecentOrders(300);
   // Cells a spreadsheet would run as formulas, in a name, a surname and an e-mail.
   trickyId = await insertOrder(t.database.db, {

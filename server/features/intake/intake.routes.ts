@@ -44,7 +44,7 @@ export async function intakeRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const key = request.headers['idempotency-key'];
-      const { orderId, replayed } = await intakeOrder(app.db, request.intakeSite!, key, request.body);
+      const { orderId, replayed } = await intakeOrder(app.db, app.keyRing, request.intakeSite!, key, request.body);
       request.log.info({ orderId, site: request.intakeSite!.siteKey, replayed }, 'intake order');
       const trackUrl = `${app.config.PUBLIC_BASE_URL}/track-order/${encodeId(orderId)}`;
       reply.header('idempotent-replayed', String(replayed));

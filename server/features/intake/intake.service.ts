@@ -7,6 +7,8 @@ import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { intakeRequests, landingSites, orders } from '../../db/schema';
+import { sealedInsert } from '../../db/sealed-travel';
+import type { KeyRing } from '../../lib/encryption/key-ring';
 import { ConflictError, UnauthorizedError } from '../../lib/errors';
 import { logStep } from '../../lib/process-log';
 import type { IntakeOrder } from '../../../shared/schemas/order-intake';
@@ -15,6 +17,8 @@ import { changingOrders } from '../queue-engine';
 export interface IntakeSite {
   id: number;
   siteKey: string;
+  /** The language of an order that names none. */
+  defaultLocale: string;
 }
 
 /** The landing site an API key belongs to (INTAKE_API_KEYS), or 401. */
@@ -27,7 +31,7 @@ export async function siteForKey(
   const siteKey = match ? keys.get(match[1]!) : undefined;
   if (!siteKey) throw new UnauthorizedError('Invalid or missing API key.');
   const [site] = await db
-    .select({ id: landingSites.id, siteKey: landingSites.siteKey })
+    .select({ id: landingSites.id, siteKey: landingSites.siteKey, defaultLocale: landingSites.defaultLocale })
     .from(landingSites)
     .where(eq(landingSites.siteKey, siteKey));
   if (!site) throw new UnauthorizedError('This API key belongs to a landing site that does not exist.');
@@ -36,10 +40,11 @@ export async function siteForKey(
 
 const money = (n: number | null | undefined) => (n === null || n === undefined ? null : n.toFixed(2));
 
-function orderValues(siteId: number, o: IntakeOrder): typeof orders.$inferInsert {
+function orderValues(site: IntakeSite, o: IntakeOrder): typeof orders.$inferInsert {
   const foreignVisitor = o.has_japanese_passport === 'no' && o.has_reentry_permission === 'no';
   return {
-    landingSiteId: siteId,
+    landingSiteId: site.id,
+    locale: o.locale ?? site.defaultLocale,
     processingMode: o.processing_mode,
     processingDate: o.processing_mode === 'future' ? (o.processing_date ?? null) : null,
     hasJapanesePassport: o.has_japanese_passport,
@@ -104,6 +109,8 @@ function orderValues(siteId: number, o: IntakeOrder): typeof orders.$inferInsert
     paymentCurrency: o.currency,
     paymentGateway: o.payment_gateway,
     transactionId: o.transaction_id,
+    purchaseIp: o.purchase_ip,
+    purchaseUserAgent: o.purchase_user_agent,
     paidAt: new Date(),
   };
 }
@@ -127,6 +134,7 @@ async function previous(db: Db, site: IntakeSite, key: string, hash: string): Pr
 
 export async function intakeOrder(
   db: Db,
+  ring: KeyRing,
   site: IntakeSite,
   key: string,
   order: IntakeOrder,
@@ -136,10 +144,9 @@ export async function intakeOrder(
   if (earlier !== null) return { orderId: earlier, replayed: true };
   try {
     const orderId = await changingOrders(db, async (tx) => {
-      const [created] = await tx
-        .insert(orders)
-        .values(orderValues(site.id, order))
-        .returning({ orderId: orders.orderId });
+      // The passport, travel and customs answers are stored sealed (product: security.md#columns).
+      const values = sealedInsert(ring, orderValues(site, order));
+      const [created] = await tx.insert(orders).values(values).returning({ orderId: orders.orderId });
       await tx
         .insert(intakeRequests)
         .values({ landingSiteId: site.id, idempotencyKey: key, requestHash: hash, orderId: created!.orderId });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { withTravelOpened } from '../../db/sealed-travel';
 import { buildTestApp, type TestContext } from '../../test/helper';
 import { selectRows } from '../../db/client';
 import { decodeOrderId } from '../../../shared/ids';
@@ -41,13 +42,17 @@ describe('POST /api/intake/orders', () => {
     expect(orderId).toBeGreaterThanOrEqual(100001);
     expect(trackUrl).toMatch(/^https:\/\/track\.example\/track-order\/[A-Za-z0-9+/]+$/);
     expect(decodeOrderId(trackUrl.split('/').pop())).toBe(orderId);
-    const [row] = await selectRows<Record<string, unknown>>(
+    const [stored] = await selectRows<Record<string, unknown>>(
       t.database.db,
       sql`
       select o.process_status, o.processing_mode, o.given_name, o.surname, o.passport_number, o.prefecture, o.city, o.postal_code_japan,
-        o.personal_phone_code, o.personal_telephone_number, o.date_of_dob, o.payment_amount, o.payment_currency, s.site_key
+        o.personal_phone_code, o.personal_telephone_number, o.date_of_dob, o.payment_amount, o.payment_currency, s.site_key,
+        o.travel_sealed
       from orders o join landing_sites s on s.id = o.landing_site_id where o.order_id = ${orderId}`,
     );
+    // The passport and address answers are stored sealed, blank in their columns (server/db/sealed-travel.ts).
+    expect(stored).toMatchObject({ passport_number: '', prefecture: '', city: '', date_of_dob: 0 });
+    const row = withTravelOpened(t.app.keyRing, stored!);
     expect(row).toMatchObject({
       process_status: 'New',
       processing_mode: 'standard',

@@ -25,6 +25,8 @@ import {
   type OrderPlace,
   type PresenceEvent,
 } from '../../../shared/live';
+import { TWO_FACTOR_SETUP_REQUIRED } from '../../../shared/sign-in';
+import { setupPendingSql } from '../../lib/auth';
 import { listen, type LiveChannel, type Listener } from './listener';
 import { sweepPresence, viewersOf } from './presence.service';
 
@@ -61,7 +63,7 @@ const eventRowSchema = z.object({
 type EventRow = z.infer<typeof eventRowSchema>;
 const lastIdSchema = z.object({ last: z.number() });
 const oldestIdSchema = z.object({ id: z.number().nullable() });
-const sessionVersionSchema = z.object({ id: z.string(), ver: z.number() });
+const sessionVersionSchema = z.object({ id: z.string(), ver: z.number(), setup_pending: z.boolean() });
 
 export interface StreamOwner {
   memberId: number;
@@ -373,7 +375,10 @@ export class LiveHub {
     });
   }
 
-  /** Ends the streams whose session ended (logout, an Admin, expiry) or whose token was revoked. */
+  /**
+   * Ends the streams whose session ended (logout, an Admin, expiry) or whose token was revoked, and those of sessions
+   * that must now set up two-factor sign-in (an Admin required it): such a session reaches nothing else.
+   */
   async checkSessions(): Promise<void> {
     if (!this.streams.size) return;
     const now = Date.now();
@@ -382,17 +387,21 @@ export class LiveHub {
       this.db,
       sessionVersionSchema,
       sql`
-      select s.id, m.token_version as ver from staff_sessions s join team_members m on m.id = s.member_id
+      select s.id, m.token_version as ver, ${setupPendingSql(sql`m`)} as setup_pending
+      from staff_sessions s join team_members m on m.id = s.member_id
       where s.id in (${sql.join(
         ids.map((id) => sql`${id}`),
         sql`, `,
       )}) and s.ended_at is null and s.expires_at > now()`,
     );
     const live = new Map(rows.map((r) => [String(r.id), Number(r.ver)]));
+    const setupFirst = new Set(rows.filter((r) => r.setup_pending).map((r) => String(r.id)));
     for (const stream of this.streams) {
       const { sessionId, tokenVersion, tokenExpiresAt } = stream.owner;
-      if (live.get(sessionId) !== tokenVersion || tokenExpiresAt <= now) {
-        stream.end(frame('end', { message: 'Your session has ended. Please sign in again.' }));
+      const ended = live.get(sessionId) !== tokenVersion || tokenExpiresAt <= now;
+      if (ended || setupFirst.has(sessionId)) {
+        const message = ended ? 'Your session has ended. Please sign in again.' : TWO_FACTOR_SETUP_REQUIRED;
+        stream.end(frame('end', { message }));
         this.streams.delete(stream);
       }
     }

@@ -116,6 +116,33 @@ describe('the stream', () => {
     await stream.ended;
   });
 
+  it('ends when an Admin requires two-factor sign-in and its member has none, saying so', async () => {
+    const unprotected = await t.loginAs('Team');
+    const stream = await openReady(unprotected.headers);
+    // A member with a second factor (turned on as the set-up does it) keeps their stream.
+    const protectedOne = await t.loginAs('Team');
+    await t.database.db.execute(
+      sql`update team_members set totp_enabled_at = now() where id = ${protectedOne.member.id}`,
+    );
+    const kept = await openReady(protectedOne.headers);
+    await t.database.db.execute(
+      sql`insert into app_settings (key, value) values ('require_two_factor', 'true')
+          on conflict (key) do update set value = 'true'`,
+    );
+    try {
+      const end = await stream.waitFor((e) => e.event === 'end', 2000);
+      expect(end.data).toEqual({
+        message: 'Two-factor sign-in is required for your account. Please set it up to continue.',
+      });
+      await stream.ended;
+      // Written here past the service, so this process's session cache notices within STAFF_CACHE_MS.
+      await expect.poll(async () => (await open(unprotected.headers)).status, { timeout: 4000 }).toBe(403);
+    } finally {
+      await t.database.db.execute(sql`update app_settings set value = 'false' where key = 'require_two_factor'`);
+    }
+    expect(kept.events.some((e) => e.event === 'end')).toBe(false);
+  });
+
   it('sends a move to a colleague within a second, then the new counts', async () => {
     const stream = await openReady(colleague.headers);
     const orderId = await insertSeen(stream, { processStatus: 'New', processingMode: 'standard' });

@@ -1,3 +1,5 @@
+import { pageRelativeUrl } from '../../lib/page-relative-url';
+
 /**
  * A tagged template for mail HTML that escapes every interpolated value unless
  * it is already SafeHtml (built by this same tag), so a customer's name such as
@@ -42,3 +44,15 @@ export function headerText(value: string): string {
 }
 // eslint-disable-next-line no-control-regex -- control characters are what it replaces
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]+/g;
+
+/**
+ * A stored mail's HTML as a back-office page shows it (the Mail outbox): images on this server by path, so the
+ * page's CSP (img-src 'self') allows them under whatever host name the back office was opened with. The mail itself
+ * keeps its absolute URLs (a mail has no page origin).
+ */
+export function withPageImages(mailHtml: string, publicBaseUrl: string): string {
+  return mailHtml.replace(
+    /(<img\b[^>]*?\ssrc=")([^"]*)(")/gi,
+    (_, before: string, url: string, after: string) => `${before}${pageRelativeUrl(url, publicBaseUrl)}${after}`,
+  );
+}

@@ -21,4 +21,5 @@ export {
   type TemplateContext,
 } from './templates';
 export { headerText, html } from './html';
+export { mailText, type MailText } from './mail-messages';
 export { sentMailHistory } from './history';

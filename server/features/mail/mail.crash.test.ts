@@ -12,6 +12,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { inArray, sql } from 'drizzle-orm';
 import { createTestDatabase, isPostgres } from '../../test/helper';
 import { insertOrder } from '../../test/order-factory';
+import { TEST_ENCRYPTION_KEYS } from '../../test/test-keys';
 import { startServerProcess, type ServerProcess } from '../../test/server-process';
 import { startSmtpPeer, type SmtpPeer } from '../../test/smtp-peer';
 import { loadConfig } from '../../config';
@@ -107,6 +108,7 @@ describe.skipIf(!isPostgres())(
       });
       const env = {
         DATABASE_URL: urlOf(database),
+        ENCRYPTION_KEYS: TEST_ENCRYPTION_KEYS,
         SMTP_URL: smtp.url,
         MAIL_LEASE_MS: String(LEASE_MS),
         MAIL_POLL_MS: '100',
@@ -172,6 +174,7 @@ describe.skipIf(!isPostgres())(
       smtp = await startSmtpPeer({ delayMs: 5000 });
       server = startServerProcess({
         DATABASE_URL: urlOf(database),
+        ENCRYPTION_KEYS: TEST_ENCRYPTION_KEYS,
         SMTP_URL: smtp.url,
         MAIL_POLL_MS: '100',
         DATA_DIR: dataDir,

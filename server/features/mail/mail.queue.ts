@@ -11,6 +11,7 @@ import { landingSites, mails, orders } from '../../db/schema';
 import { BadRequestError, NotFoundError, ORDER_NOT_FOUND } from '../../lib/errors';
 import { logSteps } from '../../lib/process-log';
 import { encodeId } from '../../../shared/ids';
+import { DEFAULT_LOCALE, isLocale } from '../../../shared/i18n/locales';
 import type { MailKind, MailProvider } from '../../../shared/schemas/mail-texts';
 import { refundConfirmationMail, type MailContent, type TemplateContext } from './templates';
 
@@ -66,7 +67,10 @@ export function trackUrl(config: Config, orderId: number): string {
   return `${config.PUBLIC_BASE_URL}/track-order/${encodeId(orderId)}`;
 }
 
-/** Loads what every template needs: the order's customer and payment fields and its landing site's brand. */
+/**
+ * Loads what every template needs: the order's customer, payment and arrival fields, its language and its landing
+ * site's brand.
+ */
 export async function loadTemplateContext(db: Executor, config: Config, orderId: number): Promise<TemplateContext> {
   const [row] = await db
     .select({
@@ -82,6 +86,12 @@ export async function loadTemplateContext(db: Executor, config: Config, orderId:
       refundDate: orders.refundDate,
       transactionId: orders.transactionId,
       merchantName: orders.merchantName,
+      locale: orders.locale,
+      arrival: {
+        year: orders.yearOfArrivalInJapan,
+        month: orders.monthOfArrivalInJapan,
+        day: orders.dateOfArrivalInJapan,
+      },
       brand: {
         name: landingSites.name,
         domain: landingSites.domain,
@@ -95,8 +105,14 @@ export async function loadTemplateContext(db: Executor, config: Config, orderId:
     .innerJoin(landingSites, eq(landingSites.id, orders.landingSiteId))
     .where(eq(orders.orderId, orderId));
   if (!row) throw new NotFoundError(ORDER_NOT_FOUND);
-  const { brand, ...order } = row;
-  return { brand, order, publicBaseUrl: config.PUBLIC_BASE_URL, trackUrl: trackUrl(config, orderId) };
+  const { brand, locale, ...order } = row;
+  return {
+    brand,
+    order,
+    locale: isLocale(locale) ? locale : DEFAULT_LOCALE,
+    publicBaseUrl: config.PUBLIC_BASE_URL,
+    trackUrl: trackUrl(config, orderId),
+  };
 }
 
 /** Inserts the mail and its "Mail queued" process-log line; call it inside the action's transaction. */

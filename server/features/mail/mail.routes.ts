@@ -75,7 +75,7 @@ export async function mailRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const { data, totalRecords } = await listOutbox(app.db, request.staff, request.query);
+      const { data, totalRecords } = await listOutbox(app.db, app.config, request.staff, request.query);
       return { ...ok(data), totalRecords };
     },
   );

@@ -14,6 +14,7 @@ import { type EmailHistory, type MailHistoryEntry, type OutboxMail } from '../..
 import { type MailKind, type MailProvider, type OUTBOX_FILTERS } from '../../../shared/schemas/mail-texts';
 import { DOCUMENT_ERASED, listDocuments, lockOrderForDocument } from '../documents';
 import { historyRows } from './history';
+import { withPageImages } from './html';
 import { assertProviderUsable, loadTemplateContext, queueMail, type MailAttachmentRef } from './mail.queue';
 import { approvedOrderMail } from './templates';
 
@@ -102,9 +103,13 @@ const OUTBOX_WHERE: Record<(typeof OUTBOX_FILTERS)[number], SQL | undefined> = {
   all: undefined,
 };
 
-/** The Admin's Mail outbox: each mail with its full content, as the customer would see it. */
+/**
+ * The Admin's Mail outbox: each mail with its full content, as the customer would see it (in the language it was
+ * written in), its images served by this server given by path for the page (withPageImages).
+ */
 export async function listOutbox(
   db: Db,
+  config: Config,
   staff: Staff,
   query: { filter: keyof typeof OUTBOX_WHERE; page: number; limit: number },
 ) {
@@ -116,7 +121,7 @@ export async function listOutbox(
     ...entry,
     from_address: row.fromAddress,
     reply_to: row.replyTo,
-    html: row.html,
+    html: withPageImages(row.html, config.PUBLIC_BASE_URL),
     text_body: row.textBody,
   }));
   return { data, totalRecords: total?.n ?? 0 };

@@ -1,10 +1,13 @@
 /**
  * The customer mails (product: orders.md#mail), each with an HTML and a plain-text
- * part, branded by the order's landing site. Every value passes through the
+ * part, branded by the order's landing site and written in the order's language
+ * (product: languages.md#order-language). Every value passes through the
  * escaping `html` tag; subjects are reduced to one clean line.
  */
-import { approvedOrderMail as sharedApprovedOrderMail } from '../../../shared/mail/approved-order';
+import { arrivalDayCard } from '../../../shared/arrival-day';
+import type { Locale } from '../../../shared/i18n/locales';
 import { headerText, html, safeUrl, SafeHtml } from './html';
+import { mailText, type MailText } from './mail-messages';
 import { pageRelativeUrl } from '../../lib/page-relative-url';
 
 export interface Brand {
@@ -29,6 +32,8 @@ export interface MailOrder {
   paymentGateway: string | null;
   transactionId: string | null;
   merchantName: string | null;
+  /** The arrival in Japan, a calendar date (the document mail's arrival-day card). */
+  arrival: { year: number; month: number; day: number };
 }
 
 export interface MailContent {
@@ -40,6 +45,8 @@ export interface MailContent {
 export interface TemplateContext {
   brand: Brand;
   order: MailOrder;
+  /** The order's language: the customer mails are written in it. */
+  locale: Locale;
   /** Absolute base of this server, for the logo and the track page. */
   publicBaseUrl: string;
   trackUrl: string;
@@ -56,19 +63,28 @@ export const PROCESSING_MODE_LABELS: Record<string, string> = {
   future: 'Future order processing',
 };
 
-export function formatMoney(amount: string | null, currency: string | null): string {
-  if (amount === null || !currency) return 'Not recorded';
+/** An amount in the language's way (English: as en-US writes it). */
+export function formatMoney(amount: string | null, currency: string | null, t: MailText = mailText('en')): string {
+  if (amount === null || !currency) return t.text('common.notRecorded');
   const value = Number(amount);
   try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.trim() }).format(value);
+    return new Intl.NumberFormat(t.locale === 'en' ? 'en-US' : t.locale, {
+      style: 'currency',
+      currency: currency.trim(),
+    }).format(value);
   } catch {
     return `${value.toFixed(2)} ${currency.trim()}`;
   }
 }
 
-export function formatDate(value: Date | string | null): string {
-  if (!value) return 'Not recorded';
-  return new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+/** A day in the language's way (English: "05 March 2026", as en-GB writes it). */
+export function formatDate(value: Date | string | null, t: MailText = mailText('en')): string {
+  if (!value) return t.text('common.notRecorded');
+  const options =
+    t.locale === 'en'
+      ? ({ day: '2-digit', month: 'long', year: 'numeric' } as const)
+      : ({ dateStyle: 'long' } as const);
+  return new Intl.DateTimeFormat(t.locale === 'en' ? 'en-GB' : t.locale, { ...options, timeZone: 'UTC' }).format(
     new Date(value),
   );
 }
@@ -79,18 +95,24 @@ function absolute(url: string, base: string): string {
   return url.startsWith('/') ? `${base}${url}` : url;
 }
 
-/** The branded frame around every mail: logo and name on top, footer with contact details. */
+/**
+ * The branded frame around every mail: logo and name on top, footer with contact details, in `language` (English
+ * unless a customer mail names the order's).
+ */
 export function layout(
   ctx: TemplateContext,
   title: string,
   body: SafeHtml,
   text: string[],
+  language: MailText = mailText('en'),
 ): { html: string; text: string } {
   const { brand } = ctx;
+  const link = (href: string) => (inner: SafeHtml) =>
+    html`<a href="${safeUrl(href)}" style="color:#bc002d">${inner}</a>`;
   const pagePath = ctx.forPage ? pageRelativeUrl(brand.logoUrl, ctx.publicBaseUrl) : '';
   const logo = pagePath.startsWith('/') ? pagePath : safeUrl(absolute(brand.logoUrl, ctx.publicBaseUrl));
   const page = html`<!doctype html>
-    <html lang="en">
+    <html lang="${language.locale}">
       <head>
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width" />
@@ -121,10 +143,11 @@ export function layout(
                 <tr>
                   <td style="padding:16px 28px;background:#f9fafb;font-size:12px;color:#616e7c;line-height:1.5">
                     <p style="margin:0 0 6px">
-                      Questions? <a href="${safeUrl(brand.contactUrl)}" style="color:#bc002d">Contact us</a> or write to
-                      <a href="${safeUrl(`mailto:${brand.supportEmail}`)}" style="color:#bc002d"
-                        >${brand.supportEmail}</a
-                      >.
+                      ${language.html(
+                        'frame.questions',
+                        { supportEmail: brand.supportEmail },
+                        { contact: link(brand.contactUrl), mail: link(`mailto:${brand.supportEmail}`) },
+                      )}
                     </p>
                     <p style="margin:0">${brand.footerText}</p>
                   </td>
@@ -141,110 +164,188 @@ export function layout(
     ...text,
     '',
     '--',
-    `Questions? Contact us at ${brand.contactUrl} or write to ${brand.supportEmail}.`,
+    language.text('frame.questionsText', { contactUrl: brand.contactUrl, supportEmail: brand.supportEmail }),
     brand.footerText,
   ].join('\n');
   return { html: page.value, text: plain + '\n' };
 }
 
+/** The preview's note where the attachment's name goes, while the order has no document (English). */
+export const NO_DOCUMENT_YET_NOTE = mailText('en').text('approved.noDocumentYet');
+
 /**
- * The approved-order mail: the body the order detail page previews ("View Email
- * Content", shared/mail/approved-order.ts), inside the brand frame, with a note
- * naming the attached document. `fileName` null: the preview of an order with no
- * document yet, which says the document comes with the mail once uploaded (the
- * mail itself is only ever sent with one).
+ * The arrival-day card of the document mail (product: languages.md#arrival-card), while it is due: what to have
+ * ready on landing and when. Static text, nothing loaded from another host.
  */
-export function approvedOrderMail(ctx: TemplateContext, fileName: string | null): MailContent {
+function arrivalCard(ctx: TemplateContext, t: MailText, now: Date): { html: SafeHtml; text: string[] } | null {
+  const card = arrivalDayCard(ctx.order.arrival, now);
+  if (!card) return null;
+  const when = { arrival: card.arrival };
+  const countdown = card.daysUntil >= 0 ? { days: card.daysUntil } : null;
+  const items = (['arrival.document', 'arrival.passport', 'arrival.customs'] as const).map((id) => t.text(id));
+  const site = { site: ctx.brand.name };
+  return {
+    html: html`<table
+      role="presentation"
+      width="100%"
+      cellpadding="0"
+      cellspacing="0"
+      style="margin:0 0 16px;border:1px solid #d9dee7;border-radius:6px;background:#f9fafb"
+    >
+      <tr>
+        <td style="padding:14px 18px;font-size:14px">
+          <p style="margin:0 0 8px;font-size:16px;font-weight:bold">${t.text('arrival.heading')}</p>
+          <p style="margin:0 0 8px">
+            ${t.html('arrival.when', when)}${countdown ? html` ${t.html('arrival.countdown', countdown)}` : ''}
+          </p>
+          <p style="margin:0 0 4px">${t.html('arrival.haveReady')}</p>
+          <ul style="margin:0 0 8px;padding-left:20px">
+            ${items.map((item) => html`<li>${item}</li>`)}
+          </ul>
+          <p style="margin:0 0 8px">${t.html('arrival.show')}</p>
+          <p style="margin:0;font-size:12px;color:#616e7c">${t.html('arrival.notGovernment', site)}</p>
+        </td>
+      </tr>
+    </table>`,
+    text: [
+      t.text('arrival.heading'),
+      [t.text('arrival.when', when), countdown ? t.text('arrival.countdown', countdown) : ''].join(' ').trim(),
+      t.text('arrival.haveReady'),
+      ...items.map((item) => `- ${item}`),
+      t.text('arrival.show'),
+      t.text('arrival.notGovernment', site),
+      '',
+    ],
+  };
+}
+
+/**
+ * The approved-order mail (product: orders.md#mail): the finished document is ready, with the link to the order's
+ * track page and, while it is due, the arrival-day card; a note names the attached document. "View Email Content"
+ * previews exactly this. `fileName` null: the preview of an order with no document yet, which says the document
+ * comes with the mail once uploaded (the mail itself is only ever sent with one).
+ */
+export function approvedOrderMail(ctx: TemplateContext, fileName: string | null, now = new Date()): MailContent {
   const { order, brand } = ctx;
-  const inner = sharedApprovedOrderMail({
-    orderId: order.orderId,
-    givenName: order.givenName,
-    surname: order.surname,
-    siteName: brand.name,
-    supportEmail: brand.supportEmail,
-    trackUrl: ctx.trackUrl,
-  });
-  const subject = headerText(inner.subject);
-  const noteText = fileName === null ? NO_DOCUMENT_YET_NOTE : `Your document is attached to this e-mail: ${fileName}`;
+  const t = mailText(ctx.locale);
+  // The track page opens in the mail's language (product: languages.md#choice).
+  const trackUrl = ctx.locale === 'en' ? ctx.trackUrl : `${ctx.trackUrl}?lang=${ctx.locale}`;
+  const orderId = String(order.orderId);
+  const site = { site: brand.name };
+  const subject = headerText(t.text('approved.subject', { orderId }));
+  const mailLink = (inner: SafeHtml) => html`<a href="${safeUrl(`mailto:${brand.supportEmail}`)}">${inner}</a>`;
+  const card = arrivalCard(ctx, t, now);
   const note =
     fileName === null
       ? html`<p style="margin:0 0 16px;padding:10px 14px;border:1px dashed #bc002d;border-radius:4px;font-size:14px">
-          ${noteText}
+          ${t.html('approved.noDocumentYet')}
         </p>`
       : html`<p style="margin:0 0 16px;padding:10px 14px;background:#f4f5f7;border-radius:4px;font-size:14px">
-          Your document is attached to this e-mail: <strong>${fileName}</strong>
+          ${t.html('approved.attached', { fileName })}
         </p>`;
-  // inner.html escapes every value itself (see its tests), so it is trusted here.
-  const body = html`${note}${new SafeHtml(inner.html)}`;
-  const text = [noteText, '', inner.text];
-  return { subject, ...layout(ctx, subject, body, text) };
+  const body = html`${note}
+    <div style="font-family:Arial,Helvetica,sans-serif;color:#1f2a3d;line-height:1.5;max-width:600px">
+      <h2 style="color:#1d3557;margin:0 0 16px">${t.text('approved.heading')}</h2>
+      <p>${t.html('common.dear', { name: customerName(order) })}</p>
+      <p>${t.html('approved.thanks', { ...site, orderId })}</p>
+      <p>${t.html('approved.downloadFrom')}</p>
+      <p>
+        <a
+          href="${safeUrl(trackUrl)}"
+          style="display:inline-block;background:#1d3557;color:#ffffff;padding:10px 18px;border-radius:4px;text-decoration:none"
+          >${t.text('approved.button')}</a
+        >
+      </p>
+      <p style="word-break:break-all">${t.html('approved.orOpen')} <a href="${safeUrl(trackUrl)}">${trackUrl}</a></p>
+      <p>${t.html('approved.enter', { orderId })}</p>
+      <p>${t.html('approved.keep')}</p>
+      ${card?.html ?? ''}
+      <p>${t.html('approved.questions', { supportEmail: brand.supportEmail }, { mail: mailLink })}</p>
+      <p>${t.html('common.regards')}<br />${t.html('approved.team', site)}</p>
+    </div>`;
+  const text = [
+    fileName === null ? t.text('approved.noDocumentYet') : t.text('approved.attached', { fileName }),
+    '',
+    t.text('approved.heading'),
+    '',
+    t.text('common.dear', { name: customerName(order) }),
+    '',
+    t.text('approved.thanks', { ...site, orderId }),
+    '',
+    `${t.text('approved.downloadFrom')} ${trackUrl}`,
+    t.text('approved.enter', { orderId }),
+    '',
+    t.text('approved.keep'),
+    '',
+    ...(card?.text ?? []),
+    t.text('approved.questions', { supportEmail: brand.supportEmail }),
+    '',
+    t.text('common.regards'),
+    t.text('approved.team', site),
+  ];
+  return { subject, ...layout(ctx, subject, body, text, t) };
 }
-
-/** The preview's note where the attachment's name goes, while the order has no document. */
-export const NO_DOCUMENT_YET_NOTE =
-  'No document is uploaded yet. This e-mail is sent when the document is uploaded, with the document attached here.';
 
 /** The invoice mail; the PDF invoice is attached. */
 export function invoiceMail(ctx: TemplateContext, invoiceNumber: string): MailContent {
   const { order } = ctx;
-  const amount = formatMoney(order.paymentAmount, order.paymentCurrency);
-  const subject = headerText(`Invoice ${invoiceNumber} for order ${order.orderId}`);
-  const body = html`<p>Dear ${customerName(order)},</p>
-    <p>
-      Thank you for your order. Please find attached invoice <strong>${invoiceNumber}</strong> for order
-      <strong>${order.orderId}</strong>.
-    </p>
+  const t = mailText(ctx.locale);
+  const amount = formatMoney(order.paymentAmount, order.paymentCurrency, t);
+  const numbers = { invoiceNumber, orderId: String(order.orderId) };
+  const service = t.text('invoice.serviceValue', { mode: order.processingMode });
+  const paid = formatDate(order.paidAt, t);
+  const subject = headerText(t.text('invoice.subject', numbers));
+  const body = html`<p>${t.html('common.dear', { name: customerName(order) })}</p>
+    <p>${t.html('invoice.thanks', numbers)}</p>
     <table role="presentation" cellpadding="4" cellspacing="0" style="font-size:14px">
       <tr>
-        <td style="color:#616e7c">Service</td>
-        <td>Japan Arrival Card preparation, ${PROCESSING_MODE_LABELS[order.processingMode] ?? order.processingMode}</td>
+        <td style="color:#616e7c">${t.text('invoice.service')}</td>
+        <td>${service}</td>
       </tr>
       <tr>
-        <td style="color:#616e7c">Amount</td>
+        <td style="color:#616e7c">${t.text('invoice.amount')}</td>
         <td>${amount}</td>
       </tr>
       <tr>
-        <td style="color:#616e7c">Payment date</td>
-        <td>${formatDate(order.paidAt)}</td>
+        <td style="color:#616e7c">${t.text('invoice.paymentDate')}</td>
+        <td>${paid}</td>
       </tr>
     </table>
-    <p>Kind regards,<br />${ctx.brand.name}</p>`;
+    <p>${t.html('common.regards')}<br />${ctx.brand.name}</p>`;
   const text = [
-    `Dear ${customerName(order)},`,
+    t.text('common.dear', { name: customerName(order) }),
     '',
-    `Thank you for your order. Please find attached invoice ${invoiceNumber} for order ${order.orderId}.`,
+    t.text('invoice.thanks', numbers),
     '',
-    `Service: Japan Arrival Card preparation, ${PROCESSING_MODE_LABELS[order.processingMode] ?? order.processingMode}`,
-    `Amount: ${amount}`,
-    `Payment date: ${formatDate(order.paidAt)}`,
+    `${t.text('invoice.service')}: ${service}`,
+    `${t.text('invoice.amount')}: ${amount}`,
+    `${t.text('invoice.paymentDate')}: ${paid}`,
     '',
-    'Kind regards,',
+    t.text('common.regards'),
     ctx.brand.name,
   ];
-  return { subject, ...layout(ctx, subject, body, text) };
+  return { subject, ...layout(ctx, subject, body, text, t) };
 }
 
 /** The refund confirmation sent by "Move to complete with refund mail". */
 export function refundConfirmationMail(ctx: TemplateContext): MailContent {
   const { order } = ctx;
-  const amount = formatMoney(order.paymentAmount, order.paymentCurrency);
-  const subject = headerText(`Your refund for order ${order.orderId}`);
-  const body = html`<p>Dear ${customerName(order)},</p>
-    <p>
-      We confirm that your payment of <strong>${amount}</strong> for order <strong>${order.orderId}</strong> has been
-      refunded.
-    </p>
-    <p>Depending on your bank or card issuer, the refund can take 5 to 10 business days to appear on your statement.</p>
-    <p>Kind regards,<br />${ctx.brand.name}</p>`;
+  const t = mailText(ctx.locale);
+  const values = { amount: formatMoney(order.paymentAmount, order.paymentCurrency, t), orderId: String(order.orderId) };
+  const subject = headerText(t.text('refund.subject', { orderId: values.orderId }));
+  const body = html`<p>${t.html('common.dear', { name: customerName(order) })}</p>
+    <p>${t.html('refund.confirm', values)}</p>
+    <p>${t.html('refund.delay')}</p>
+    <p>${t.html('common.regards')}<br />${ctx.brand.name}</p>`;
   const text = [
-    `Dear ${customerName(order)},`,
+    t.text('common.dear', { name: customerName(order) }),
     '',
-    `We confirm that your payment of ${amount} for order ${order.orderId} has been refunded.`,
+    t.text('refund.confirm', values),
     '',
-    'Depending on your bank or card issuer, the refund can take 5 to 10 business days to appear on your statement.',
+    t.text('refund.delay'),
     '',
-    'Kind regards,',
+    t.text('common.regards'),
     ctx.brand.name,
   ];
-  return { subject, ...layout(ctx, subject, body, text) };
+  return { subject, ...layout(ctx, subject, body, text, t) };
 }

@@ -11,11 +11,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { selectRows, type Database, type Executor } from '../../db/client';
 import { perObject } from '../../lib/per-object';
 import { withinMs } from '../../lib/time-limit';
+import { DISPUTE_GATEWAYS } from '../../../shared/schemas/disputes';
 
 /** A scrape must answer even while the database does not (its figures then say so: arrival_database_up 0). */
 const SCRAPE_DATABASE_TIMEOUT_MS = 3000;
 
 const mailQueueRowSchema = z.object({ status: z.string(), n: z.number(), oldest: z.number().nullable() });
+const openDisputesRowSchema = z.object({ gateway: z.string(), n: z.number(), due: z.number() });
+const openRequestsRowSchema = z.object({ n: z.number(), oldest: z.number().nullable() });
 
 /** Mail statuses whose depth and age matter: a sent mail is history. */
 const WAITING_STATUSES = ['queued', 'sending', 'failed'] as const;
@@ -100,6 +103,30 @@ export class AppMetrics {
     registers: [this.registry],
   });
 
+  readonly informationRequestsOpen = new Gauge({
+    name: 'arrival_information_requests_open',
+    help: "Requests for information waiting for the customer (open, link not run out); the oldest one's age is in _oldest_age_seconds",
+    registers: [this.registry],
+  });
+  readonly informationRequestsOldestAge = new Gauge({
+    name: 'arrival_information_requests_oldest_age_seconds',
+    help: 'Age of the oldest request for information waiting for the customer (0 when there is none)',
+    registers: [this.registry],
+  });
+
+  readonly disputesOpen = new Gauge({
+    name: 'arrival_disputes_open',
+    help: 'Payment disputes still taking evidence (needs evidence or saved at the provider), by gateway',
+    labelNames: ['gateway'] as const,
+    registers: [this.registry],
+  });
+  readonly disputesDueSoon = new Gauge({
+    name: 'arrival_disputes_evidence_due_24h',
+    help: 'Payment disputes still taking evidence whose due date is within the next 24 hours, by gateway',
+    labelNames: ['gateway'] as const,
+    registers: [this.registry],
+  });
+
   readonly retentionRuns = new Counter({
     name: 'arrival_retention_runs_total',
     help: 'Retention job runs by outcome (done, yielded: another process held the lock, failed)',
@@ -127,6 +154,10 @@ export class AppMetrics {
     for (const step of ['password', 'code']) {
       this.signInFailures.inc({ step }, 0);
       this.signInLockouts.inc({ step }, 0);
+    }
+    for (const gateway of DISPUTE_GATEWAYS) {
+      this.disputesOpen.set({ gateway }, 0);
+      this.disputesDueSoon.set({ gateway }, 0);
     }
     for (const outcome of ['done', 'yielded', 'failed']) this.retentionRuns.inc({ outcome }, 0);
     for (const stage of ['travel', 'evidence']) this.retentionErased.inc({ stage }, 0);
@@ -192,6 +223,38 @@ export async function refreshScrapeFigures(database: Database): Promise<void> {
       const row = rows.find((r) => r.status === status);
       metrics.mailQueueDepth.set({ status }, row?.n ?? 0);
       metrics.mailOldestAge.set({ status }, Math.max(0, row?.oldest ?? 0));
+    }
+    // Requests for information waiting for the customer, read through their partial index of open requests.
+    const [open] = await withinMs(
+      selectRows(
+        database.db,
+        openRequestsRowSchema,
+        sql`
+      select count(*)::int as n, extract(epoch from now() - min(created_at))::float8 as oldest
+      from information_requests where state = 'open' and expires_at > now()`,
+      ),
+      SCRAPE_DATABASE_TIMEOUT_MS,
+      'information requests',
+    );
+    metrics.informationRequestsOpen.set(open?.n ?? 0);
+    metrics.informationRequestsOldestAge.set(Math.max(0, open?.oldest ?? 0));
+    // Disputes still taking evidence (product: disputes.md#states): a few rows, read whole.
+    const disputes = await withinMs(
+      selectRows(
+        database.db,
+        openDisputesRowSchema,
+        sql`
+      select gateway, count(*)::int as n,
+        (count(*) filter (where evidence_due_at > now() and evidence_due_at <= now() + interval '24 hours'))::int as due
+      from disputes where state in ('needs_evidence', 'saved') group by gateway`,
+      ),
+      SCRAPE_DATABASE_TIMEOUT_MS,
+      'disputes',
+    );
+    for (const gateway of DISPUTE_GATEWAYS) {
+      const row = disputes.find((r) => r.gateway === gateway);
+      metrics.disputesOpen.set({ gateway }, row?.n ?? 0);
+      metrics.disputesDueSoon.set({ gateway }, row?.due ?? 0);
     }
     metrics.databaseUp.set(1);
   } catch {

@@ -4,13 +4,20 @@ import {
   addRemarkSchema,
   approvedMailPreviewSchema,
   orderDetailSchema,
+  orderLocaleResultSchema,
   remarkEntrySchema,
   transactionDetailsResultSchema,
 } from '../../../shared/schemas/order-detail';
-import { transactionDetailsSchema } from '../../../shared/schemas/order-detail-forms';
+import { orderLocaleSchema, transactionDetailsSchema } from '../../../shared/schemas/order-detail-forms';
 import { envelope, ok, staffFailures } from '../../lib/envelope';
 import { orderPathSchema } from '../../lib/route-params';
-import { addRemark, approvedMailPreview, getOrderDetail, updateTransactionDetails } from './order-detail.service';
+import {
+  addRemark,
+  approvedMailPreview,
+  changeOrderLocale,
+  getOrderDetail,
+  updateTransactionDetails,
+} from './order-detail.service';
 
 export async function orderDetailRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -27,7 +34,7 @@ export async function orderDetailRoutes(fastify: FastifyInstance) {
         response: { 200: envelope(orderDetailSchema), ...staffFailures },
       },
     },
-    async (request) => ok(await getOrderDetail(app.db, app.config, request.staff, request.params.orderId)),
+    async (request) => ok(await getOrderDetail(app.db, app.config, app.keyRing, request.staff, request.params.orderId)),
   );
 
   app.post(
@@ -61,6 +68,20 @@ export async function orderDetailRoutes(fastify: FastifyInstance) {
         await updateTransactionDetails(app.db, request.staff, request.body),
         'Transaction details saved successfully.',
       ),
+  );
+
+  app.put(
+    '/admin/order-locale',
+    {
+      schema: {
+        ...common,
+        summary: "Change the customer's language: the next mail to the customer is written in it",
+        description: 'Staff screens stay English; a "Customer language changed" process-log line when it changes.',
+        body: orderLocaleSchema,
+        response: { 200: envelope(orderLocaleResultSchema), ...staffFailures },
+      },
+    },
+    async (request) => ok(await changeOrderLocale(app.db, request.staff, request.body), 'Customer language saved.'),
   );
 
   app.get(

@@ -8,6 +8,8 @@ import { and, asc, desc, eq, getTableColumns, ne } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db, Executor } from '../../db/client';
 import { downloadHistory, landingSites, orders, processLogs, remarks, teamMembers, uploadDocs } from '../../db/schema';
+import { withTravelOpenedCamel } from '../../db/sealed-travel';
+import type { KeyRing } from '../../lib/encryption/key-ring';
 import { requirePermission, type Staff } from '../../lib/auth';
 import { iso } from '../../lib/dates';
 import { NotFoundError, ORDER_NOT_FOUND } from '../../lib/errors';
@@ -16,9 +18,12 @@ import { encodeId } from '../../../shared/ids';
 import { easternDate, easternTime } from '../../../shared/eastern-time';
 import { answerWarnings, type WarningInput } from '../../../shared/order-warnings';
 import type { ApprovedMailPreview, OrderDetail, RemarkEntry } from '../../../shared/schemas/order-detail';
+import type { OrderLocaleInput } from '../../../shared/schemas/order-detail-forms';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '../../../shared/i18n/locales';
 import { approvedOrderMail, loadTemplateContext, sentMailHistory } from '../mail';
 import { listDocuments } from '../documents';
 import { erasureEntries } from '../erasure';
+import { orderHasDispute } from '../disputes';
 
 const yn = (value: string | null) => (value === 'Y' ? 'Y' : 'N');
 
@@ -41,10 +46,14 @@ function remarkEntry(row: RemarkRow): RemarkEntry {
   };
 }
 
+/** Columns that are not answers: the sealed form of the answers and its blind index (server/db/sealed-travel.ts). */
+const NOT_ANSWERS = new Set(['travel_sealed', 'passport_number_index']);
+
 /** The order's answer columns under their database (spec) names, timestamps as ISO strings. */
 function snakeCaseAnswers(row: typeof orders.$inferSelect): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, column] of Object.entries(getTableColumns(orders))) {
+    if (NOT_ANSWERS.has(column.name)) continue;
     const value = row[key as keyof typeof row];
     out[column.name] = value instanceof Date ? value.toISOString() : value;
   }
@@ -59,6 +68,7 @@ async function requireOrderExists(db: Executor, orderId: number) {
 export async function getOrderDetail(
   db: Db,
   config: Config,
+  ring: KeyRing,
   staff: Staff,
   orderId: number,
   today = new Date(),
@@ -79,7 +89,7 @@ export async function getOrderDetail(
     .where(eq(orders.orderId, orderId));
   if (!found) throw new NotFoundError(ORDER_NOT_FOUND);
 
-  const [mailHistory, documents, downloadRows, remarkRows, logRows] = await Promise.all([
+  const [mailHistory, documents, downloadRows, remarkRows, logRows, hasDispute] = await Promise.all([
     sentMailHistory(db, orderId),
     listDocuments(db, orderId),
     db
@@ -93,9 +103,10 @@ export async function getOrderDetail(
       .from(processLogs)
       .where(eq(processLogs.orderId, orderId))
       .orderBy(asc(processLogs.updateTime), asc(processLogs.id)),
+    orderHasDispute(db, orderId),
   ]);
 
-  const { order } = found;
+  const order = withTravelOpenedCamel(ring, found.order);
   const answers = snakeCaseAnswers(order);
   return {
     ...(answers as Omit<
@@ -114,6 +125,7 @@ export async function getOrderDetail(
       | 'processLogs'
       | 'warnings'
       | 'erasures'
+      | 'has_dispute'
     >),
     application_email: `${order.orderId}@${config.APPLICATION_MAIL_DOMAIN}`,
     landing_site: found.siteKey,
@@ -152,6 +164,7 @@ export async function getOrderDetail(
       ? []
       : answerWarnings(answers as unknown as WarningInput, today.toISOString().slice(0, 10)),
     erasures: erasureEntries(logRows),
+    has_dispute: hasDispute,
   };
 }
 
@@ -228,6 +241,30 @@ export async function updateTransactionDetails(
 }
 
 /**
+ * Changes the customer's language (product: languages.md#order-language): the next mail to the customer, a resend
+ * included, is written in it; mails already queued keep theirs. A line "Customer language changed" when it changes.
+ */
+export async function changeOrderLocale(db: Db, staff: Staff, input: OrderLocaleInput): Promise<{ locale: Locale }> {
+  requirePermission(staff, 'orders:work');
+  return db.transaction(async (tx) => {
+    const [order] = await tx
+      .select({ locale: orders.locale })
+      .from(orders)
+      .where(eq(orders.orderId, input.orderId))
+      .for('update');
+    if (!order) throw new NotFoundError(ORDER_NOT_FOUND);
+    const from = isLocale(order.locale) ? order.locale : DEFAULT_LOCALE;
+    if (from === input.locale) return { locale: from };
+    await tx
+      .update(orders)
+      .set({ locale: input.locale, updatedAt: new Date() })
+      .where(eq(orders.orderId, input.orderId));
+    await logStep(tx, { orderId: input.orderId, staff, step: 'localeChanged', details: { from, to: input.locale } });
+    return { locale: input.locale };
+  });
+}
+
+/**
  * "View Email Content": the approved-order mail exactly as the mailer renders it
  * for this order (brand frame, current document's name), without sending anything.
  */
@@ -253,5 +290,6 @@ export async function approvedMailPreview(
     html: mail.html,
     track_url: ctx.trackUrl,
     has_document: !!doc,
+    locale: ctx.locale,
   };
 }

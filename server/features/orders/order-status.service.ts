@@ -121,3 +121,22 @@ export async function moveOrders(
     return { moved: moving.map((o) => o.orderId), unchanged };
   });
 }
+
+/**
+ * Moves one order to `target` with no staff member behind the move (the customer answering a request for
+ * information, the follow-up job, a payment provider's dispute, which goes to ChargeBack from any status): only while it is in one of `allowedFrom`, else it is left as it is (answers
+ * false). The move and its "Status changed" line (staff N/A) are made in `tx`, the caller's transaction, which
+ * must hold the order's lock or take it here. Completed and Deleted are never targets here: they are staff's calls.
+ */
+export async function moveOrderUnattended(
+  tx: Tx,
+  orderId: number,
+  target: Exclude<ProcessStatus, 'Completed' | 'Deleted'>,
+  allowedFrom: readonly ProcessStatus[],
+): Promise<boolean> {
+  const [order] = await lockOrderRows(tx, [orderId]);
+  if (!order || order.status === target || !allowedFrom.includes(order.status)) return false;
+  await setStatus(tx, [orderId], target, { id: 0, name: '' });
+  await logSteps(tx, [{ orderId, staff: null, step: 'statusChanged', details: { from: order.status, to: target } }]);
+  return true;
+}

@@ -38,7 +38,9 @@ export async function listOrdersByArrival(db: Executor, staff: Staff, request: P
   assertArrivalSortable(request.folder);
   const today = utcToday();
   const where = folderWhere(staff, request, today);
-  const search = request.search ? searchCondition(request.search, currentTrigramStats(db)) : null;
+  const search = request.search
+    ? searchCondition(request.search, currentTrigramStats(db), request.passportIndexes)
+    : null;
   if (search) return orderedSearchPage(db, where, search, request, today, ARRIVAL_FIRST, false);
   // At a standard page size a prepared statement, as the newest-first pages: its generic plan walks the arrival
   // index for any offset (bench/work-next.ts checks it), where a custom plan for a deep offset chose to sort.
@@ -51,5 +53,6 @@ export async function listOrdersByArrival(db: Executor, staff: Staff, request: P
     rows,
     totalRecords: folderTotal(counters, request.folder, staff.id, today, request.processMonth),
     totalCapped: false,
+    totalEstimated: false,
   };
 }

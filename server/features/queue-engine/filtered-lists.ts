@@ -2,13 +2,15 @@
  * Queue pages with filters or a sort other than the two with their own statements (docs/decisions/0023).
  * The unfiltered newest-first pages (lists.service.ts: prepared statements, page anchors, folder counters) and the
  * unfiltered arrival pages of New, Priority and My Orders (arrival-sort.ts) keep their own paths; everything else
- * comes here: folder predicate AND search AND filters, ordered by queueOrderBy. The page and its total are one
+ * comes here: folder predicate AND search AND filters, ordered by queueOrderBy. The page and a counted total are one
  * statement (so one snapshot, one transaction, one round trip): they always agree.
  *
  * - No search, no filter (only a sort): the rows by an index walk of the sort (migration 0026 indexes arrival and
  *   name; the order id has the primary key), the total from the folder counters, as the unfiltered pages.
- * - Filters, no search: the total is counted (exact: a filtered total cannot come from the counters), the rows by
- *   the planner's choice of the folder's or the filter's index (custom plans: the values are known).
+ * - Filters, no search: the total is counted when the planner prices the count as cheap, or when asked
+ *   (`exactTotal`), else it is the planner's estimate, flagged (filtered-totals.ts, docs/decisions/0055); the rows by
+ *   the planner's choice of the folder's or the filter's index. The values are written into these statements, so
+ *   the plans are made for them (forTheirValues).
  * - A search: as lists.service.ts, the matches first from the search indexes (at most SEARCH_CANDIDATES), then
  *   folder, filters, order and window over them; a term matching more walks the folder in order. Totals stay
  *   capped at SEARCH_COUNT_CAP (totalCapped), as every search's.
@@ -47,6 +49,7 @@ import {
 } from './page-statements';
 import { assertKnownLandingSites, queueFilterConditions, queueOrderBy } from './queue-filters';
 import { currentTrigramStats } from './search-terms';
+import { estimatedTotal, FILTERED_COUNT_CAP, FILTERED_COUNT_MAX_COST, planEstimate } from './filtered-totals';
 
 /**
  * The page's ids in the sort's order with their position (`from` is the orders, or the matches, as `o`), then their
@@ -89,15 +92,20 @@ export interface QueueView extends QueueFilters {
  * of a bulk action changes, so both are exactly the orders the list counted. 400 for an unknown landing site or a
  * status filter outside Order History.
  */
-export async function queueViewWhere(db: Executor, staff: Staff, view: QueueView, today = utcToday()): Promise<SQL> {
-  const { folderName, searchVal, processMonth, ...filters } = view;
+export async function queueViewWhere(
+  db: Executor,
+  staff: Staff,
+  view: QueueView & Pick<PageRequest, 'passportIndexes'>,
+  today = utcToday(),
+): Promise<SQL> {
+  const { folderName, searchVal, processMonth, passportIndexes, ...filters } = view;
   await assertKnownLandingSites(db, filters);
   const where = filteredWhere(
     staff,
     { folder: folderName, offset: 0, limit: 1, filters, ...(processMonth ? { processMonth } : {}) },
     today,
   );
-  const search = searchVal ? searchCondition(searchVal, currentTrigramStats(db)) : null;
+  const search = searchVal ? searchCondition(searchVal, currentTrigramStats(db), passportIndexes) : null;
   return search ? sql`${where} and ${search.condition}` : where;
 }
 
@@ -108,7 +116,7 @@ export async function queueViewWhere(db: Executor, staff: Staff, view: QueueView
 export async function queueViewOrderIds(
   db: Executor,
   staff: Staff,
-  view: QueueView,
+  view: QueueView & Pick<PageRequest, 'passportIndexes'>,
   limit: number,
   today = utcToday(),
 ): Promise<number[]> {
@@ -123,6 +131,31 @@ export async function queueViewOrderIds(
   return rows.map((r) => r.order_id);
 }
 
+/**
+ * A statement without a search, with its values written into its text: planned for them, whatever the connection's
+ * plan_cache_mode (the pool forces generic plans, which a parameterized statement gets too, and a generic plan cannot
+ * tell a rare value of a filter from a common one). Such a statement holds no free text: filter values are checked
+ * against their lists, dates and numbers by the schema.
+ */
+const forTheirValues = (statement: SQL) => sql`${statement}`.inlineParams();
+
+/** A page and its count in one statement: exact, or up to one past `cap` (null: no cap). */
+async function countedPage(db: Executor, where: SQL, page: SQL, cap: number | null): Promise<OrderPage> {
+  const counted =
+    cap === null
+      ? sql`select 1 from orders o where ${where}`
+      : sql`select 1 from orders o where ${where} limit ${cap + 1}`;
+  const found = await selectRows(
+    db,
+    countedRowSchema,
+    forTheirValues(sql`
+      select c.total, r.* from (select count(*)::int as total from (${counted}) m) c
+      left join lateral (${page}) r on true
+      order by r.pos`),
+  );
+  return { rows: rowsOnly(found), totalRecords: found[0]?.total ?? 0, totalCapped: false, totalEstimated: false };
+}
+
 export async function listFilteredOrders(db: Executor, staff: Staff, request: PageRequest): Promise<OrderPage> {
   assertMayReadFolder(staff, request.folder);
   const filters = request.filters ?? {};
@@ -130,26 +163,37 @@ export async function listFilteredOrders(db: Executor, staff: Staff, request: Pa
   const where = filteredWhere(staff, request, today); // 400 for a status filter outside Order History
   await assertKnownLandingSites(db, filters);
   const sort = request.sort ?? DEFAULT_ORDER_SORT;
-  const search = request.search ? searchCondition(request.search, currentTrigramStats(db)) : null;
+  const search = request.search
+    ? searchCondition(request.search, currentTrigramStats(db), request.passportIndexes)
+    : null;
   const filtered = hasActiveFilters(filters);
   const counters = !filtered && !search ? await currentCounterTotals(db) : null;
 
-  // Each path is one statement: the page and its total come from one snapshot, in one round trip.
+  // A page and its counted total are one statement: one snapshot, one round trip (an estimate is no count).
   if (!search) {
+    const page = pageRows(sql`orders o where ${where}`, sort, request);
     if (counters) {
-      const rows = await selectRows(db, orderListRowSchema, pageRows(sql`orders o where ${where}`, sort, request));
+      const rows = await selectRows(db, orderListRowSchema, forTheirValues(page));
       const totalRecords = folderTotal(counters, request.folder, staff.id, today, request.processMonth);
-      return { rows, totalRecords, totalCapped: false };
+      return { rows, totalRecords, totalCapped: false, totalEstimated: false };
     }
+    if (request.exactTotal) return countedPage(db, where, page, null);
+    const plan = await planEstimate(db, where);
+    if (plan.cost <= (request.countMaxCost ?? FILTERED_COUNT_MAX_COST)) {
+      const counted = await countedPage(db, where, page, FILTERED_COUNT_CAP);
+      if (counted.totalRecords <= FILTERED_COUNT_CAP) return counted;
+    }
+    // One row past the page tells whether the page ends the list (estimatedTotal).
     const found = await selectRows(
       db,
-      countedRowSchema,
-      sql`
-      select c.total, r.* from (select count(*)::int as total from orders o where ${where}) c
-      left join lateral (${pageRows(sql`orders o where ${where}`, sort, request)}) r on true
-      order by r.pos`,
+      orderListRowSchema,
+      forTheirValues(pageRows(sql`orders o where ${where}`, sort, { ...request, limit: request.limit + 1 })),
     );
-    return { rows: rowsOnly(found), totalRecords: found[0]?.total ?? 0, totalCapped: false };
+    return {
+      rows: found.slice(0, request.limit),
+      totalCapped: false,
+      ...estimatedTotal(plan.rows, request.offset, request.limit, found.length),
+    };
   }
   if (search.indexable) {
     // The matches (from the folder's parts of the search index), then folder and filters on their orders rows.

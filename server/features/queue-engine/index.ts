@@ -16,7 +16,8 @@
  *      - by arrival in New, Priority and My Orders, no filter: listOrdersByArrival (arrival-sort.ts), the same
  *        statements in the arrival order (ARRIVAL_FIRST over the arrival indexes, ARRIVAL_KEY in arrival.ts).
  *      - any filter or other sort: listFilteredOrders (filtered-lists.ts): folder AND filters (queue-filters.ts)
- *        AND search, page and exact total in one statement.
+ *        AND search, page and total in one statement; a filtered total without a search is counted when cheap,
+ *        else estimated and flagged (filtered-totals.ts).
  *
  * The plan check (plan-check.ts, run by plan-check.test.ts in CI and by the bench at a million orders) proves each
  * statement's plan walks an index, never the whole orders table.

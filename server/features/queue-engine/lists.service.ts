@@ -56,7 +56,9 @@ export async function listOrders(db: Executor, staff: Staff, request: PageReques
   assertMayReadFolder(staff, request.folder);
   const today = utcToday(); // one date for the page and its total, even across midnight
   const where = folderWhere(staff, request, today);
-  const search = request.search ? searchCondition(request.search, currentTrigramStats(db)) : null;
+  const search = request.search
+    ? searchCondition(request.search, currentTrigramStats(db), request.passportIndexes)
+    : null;
   if (search) return orderedSearchPage(db, where, search, request, today, NEWEST_FIRST, true);
   const [rows, counters] = await Promise.all([
     !preparedPage(request)
@@ -67,5 +69,5 @@ export async function listOrders(db: Executor, staff: Staff, request: PageReques
     currentCounterTotals(db),
   ]);
   const totalRecords = folderTotal(counters, request.folder, staff.id, today, request.processMonth);
-  return { rows, totalRecords, totalCapped: false };
+  return { rows, totalRecords, totalCapped: false, totalEstimated: false };
 }

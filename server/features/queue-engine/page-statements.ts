@@ -34,6 +34,15 @@ export interface PageRequest {
   sort?: OrderSort;
   /** Queue filters: a page with any goes through filtered-lists.ts. */
   filters?: QueueFilters;
+  /**
+   * The search term's blind indexes as a passport number, one per key of the ring (server/db/sealed-travel.ts,
+   * passportIndexesOf), when the term may be one: the search finds an order by its exact passport number too.
+   */
+  passportIndexes?: readonly string[] | null;
+  /** Filters without a search: count the total exactly, whatever it costs (otherwise it may be estimated). */
+  exactTotal?: boolean;
+  /** Filters without a search: the planner's cost above which the total is estimated (filtered-totals.ts). */
+  countMaxCost?: number;
 }
 
 export interface OrderPage {
@@ -41,6 +50,8 @@ export interface OrderPage {
   totalRecords: number;
   /** True when a search matched more than SEARCH_COUNT_CAP orders (totalRecords is then the cap). */
   totalCapped: boolean;
+  /** True when totalRecords is the planner's estimate of a filtered list's orders, not a count. */
+  totalEstimated: boolean;
 }
 
 export function assertMayReadFolder(staff: Staff, folder: Folder) {
@@ -68,7 +79,12 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** What a search asks of the orders, and whether it asks the trigram index (split by status, SEARCH_PARTS). */
 export interface OrderSearch {
+  /** Every order the search finds: the term's matches, or an exact passport number's. */
   condition: SQL;
+  /** The term's own matches (id prefix, name, e-mail, telephone): what the search indexes answer. */
+  termCondition: SQL;
+  /** The orders whose passport number is the term (its blind index), or null when the term cannot be one. */
+  passportCondition: SQL | null;
   trigram: boolean;
   /** The term can be served by the trigram index (3+ characters) or the id-text index (an id prefix). */
   indexable: boolean;
@@ -77,9 +93,15 @@ export interface OrderSearch {
 /**
  * searchVal: order id prefix, or name / e-mail / telephone contains, case-insensitive. Digits (a telephone)
  * ask the digit-window index; with trigram frequencies at hand, any other long term asks the trigram index
- * for its cheapest piece (or two); either way strpos checks the whole term.
+ * for its cheapest piece (or two); either way strpos checks the whole term. A term that may be a passport
+ * number (`passportIndexes`: its blind indexes) also finds the order holding exactly that number, through the
+ * blind index's own index: the passport is sealed, never searched as text (product: security.md#blind-index).
  */
-export function searchCondition(raw: string, stats: TrigramStats | null = null): OrderSearch | null {
+export function searchCondition(
+  raw: string,
+  stats: TrigramStats | null = null,
+  passportIndexes: readonly string[] | null = null,
+): OrderSearch | null {
   const term = raw.trim().replace(/\s+/g, ' ');
   if (!term) return null;
   const lower = term.toLowerCase();
@@ -94,8 +116,14 @@ export function searchCondition(raw: string, stats: TrigramStats | null = null):
         )} and strpos(o.search_text, ${lower}) > 0)`
       : sql`o.search_text like ${`%${escapeLike(lower)}%`}`;
   const ids = idPrefixCondition(term);
+  const termCondition = ids ? sql`(${ids} or ${contains})` : sql`(${contains})`;
+  const passportCondition = passportIndexes?.length
+    ? sql`o.passport_number_index = any(${`{${passportIndexes.join(',')}}`}::text[])`
+    : null;
   return {
-    condition: ids ? sql`(${ids} or ${contains})` : sql`(${contains})`,
+    condition: passportCondition ? sql`(${termCondition} or ${passportCondition})` : termCondition,
+    termCondition,
+    passportCondition,
     trigram: windows === null,
     indexable: indexable(raw),
   };
@@ -266,12 +294,20 @@ const MATCH_COLUMNS = sql`o.order_id, o.created_at, o.process_status, o.assigned
  */
 export function matchingOrders(search: OrderSearch, folder: Folder, today: string): SQL {
   const limit = SEARCH_CANDIDATES + 1;
-  if (!search.trigram) return sql`select ${MATCH_COLUMNS} from orders o where ${search.condition} limit ${limit}`;
+  // An exact passport number's orders, from the blind index's own index; those the term matches anyway are left to
+  // the term's select, so no order comes twice.
+  const passport = search.passportCondition
+    ? sql` union all (select ${MATCH_COLUMNS} from orders o where ${search.passportCondition} and ${search.termCondition} is not true limit ${limit})`
+    : sql``;
+  if (!search.trigram) {
+    const matches = sql`select ${MATCH_COLUMNS} from orders o where ${search.termCondition} limit ${limit}`;
+    return search.passportCondition ? sql`select * from ((${matches})${passport}) m limit ${limit}` : matches;
+  }
   const parts = folderSearchParts(folder, today).map(
     ({ part, narrowed }) =>
-      sql`(select ${MATCH_COLUMNS} from orders o where ${SEARCH_PARTS[part]}${narrowed ? sql` and ${narrowed}` : sql``} and ${search.condition} limit ${limit})`,
+      sql`(select ${MATCH_COLUMNS} from orders o where ${SEARCH_PARTS[part]}${narrowed ? sql` and ${narrowed}` : sql``} and ${search.termCondition} limit ${limit})`,
   );
-  return sql`select * from (${sql.join(parts, sql` union all `)}) m limit ${limit}`;
+  return sql`select * from (${sql.join(parts, sql` union all `)}${passport}) m limit ${limit}`;
 }
 
 /**
@@ -307,6 +343,7 @@ export const cappedCountStatement = (matching: SQL) =>
 export const cappedTotal = (total: number) => ({
   totalRecords: Math.min(total, SEARCH_COUNT_CAP),
   totalCapped: total > SEARCH_COUNT_CAP,
+  totalEstimated: false,
 });
 
 /**

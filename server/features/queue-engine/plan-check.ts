@@ -217,6 +217,30 @@ export async function explainQueueStatements(
     }
   }
 
+  // A term that may be a passport number also asks for its blind indexes (one per key), from their own index.
+  const passportIndexes = ['AAAAAAAAAAAAAAAAAAAAAA', 'BBBBBBBBBBBBBBBBBBBBBB'];
+  for (const request of requests) {
+    for (const term of ['TK1234567', '987654321']) {
+      const search = searchCondition(term, stats, passportIndexes)!;
+      const plan = await planOf(
+        session,
+        searchMatchesStatement(folderWhere(staff, request, today), search, request, today),
+        true,
+      );
+      const digits = digitWindows(term) !== null;
+      const problem = SEQ_SCAN.test(plan)
+        ? 'reads the whole orders table (Seq Scan on orders)'
+        : !plan.includes('orders_passport_number_index_idx')
+          ? 'does not ask orders_passport_number_index_idx'
+          : digits && !plan.includes('orders_search_digit_grams_idx')
+            ? 'does not ask orders_search_digit_grams_idx'
+            : !digits && !asksParts(plan, request.folder)
+              ? `does not ask exactly the search index parts of ${request.folder}`
+              : null;
+      report(`search "${term}" in ${labelOf(request)} (and as a passport number)`, problem, plan);
+    }
+  }
+
   // The counts: the counter rows and a folder's version never read orders; the urgent counts one index range each.
   for (const [label, statement] of [
     ['folder counts', counterRowsQuery],

@@ -12,6 +12,8 @@ import {
 import { envelope, ok, staffFailures } from '../../lib/envelope';
 import { orderPathSchema } from '../../lib/route-params';
 import { countryOrderCounts, processedByCounts, processingLogsPage, processLogsForOrder } from './reports.service';
+import { requestReportRowSchema } from '../../../shared/schemas/information-requests';
+import { monthlyRequestFigures } from '../information-requests';
 
 const RANGE = 'fromDate and toDate are UTC days (YYYY-MM-DD), both included; either may be empty or absent (open end).';
 
@@ -32,6 +34,25 @@ export async function reportRoutes(fastify: FastifyInstance) {
     },
     async (request) =>
       ok(await countryOrderCounts(app.db, request.staff, request.body), 'Country order list fetched successfully.'),
+  );
+
+  app.post(
+    '/admin/get-information-request-report',
+    {
+      schema: {
+        ...common,
+        summary:
+          'Requests for information per month: sent, answered, hours to answer, orders that needed one (Admin, Manager)',
+        description: `Months by UTC, newest first; a request counts in the month it was sent, its answer in the month it came. ${RANGE}`,
+        body: reportRangeBodySchema,
+        response: { 200: envelope(z.array(requestReportRowSchema)), ...staffFailures },
+      },
+    },
+    async (request) =>
+      ok(
+        await monthlyRequestFigures(app.db, request.staff, request.body),
+        'Information request report fetched successfully.',
+      ),
   );
 
   app.post(

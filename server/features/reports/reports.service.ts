@@ -2,7 +2,8 @@
  * Reports: Country Order List, Order Processed, Order Processing Logs and one order's
  * process logs. The two summary reports read order_report_counts and the logs list reads
  * order_log_days / order_log_day_counts, all kept exact by triggers (migration 0006), so a report
- * is a sum over a few hundred small rows whatever the number of orders (docs/performance.md).
+ * is a sum over a few hundred small rows whatever the number of orders (docs/performance.md). Their rebuild from
+ * the orders and process logs: report-counters.ts.
  *
  * What is counted (product: orders.md#reports, docs/decisions/0006-reports-and-gateway.md):
  * - Country Order List: orders that are not Deleted (the orders of Order History), by the UTC day
@@ -215,32 +216,4 @@ export async function processLogsForOrder(db: Executor, staff: Staff, orderId: n
     staff_name: r.staff_name,
     update_time: new Date(r.update_time).toISOString(),
   }));
-}
-
-/**
- * Recomputes every report counter from the orders and process logs (repair tool; the benchmark
- * checks the kept counters against it). Locks orders and process logs against writes meanwhile.
- */
-export async function rebuildReportCounts(db: Executor): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`lock table orders, process_logs in share mode`);
-    await tx.execute(sql`delete from order_report_counts`);
-    await tx.execute(sql`
-      insert into order_report_counts (report, grain, day, label, n_standard, n_priority, n_future)
-      select b.report, b.grain, b.day, b.label,
-        count(*) filter (where b.mode = 'standard'), count(*) filter (where b.mode = 'priority'), count(*) filter (where b.mode = 'future')
-      from orders r
-      cross join lateral order_report_buckets(r.process_status, r.processing_mode, r.nationality, r.created_at, r.processed_by_name, r.processed_at) b
-      group by 1, 2, 3, 4`);
-    await tx.execute(sql`delete from order_log_days`);
-    await tx.execute(sql`delete from order_log_day_counts`);
-    await tx.execute(sql`
-      insert into order_log_days (order_id, day, next_day, last_at, steps)
-      select s.order_id, s.day, coalesce(lead(s.day) over (partition by s.order_id order by s.day), 'infinity'::date), s.last_at, s.steps
-      from (select order_id, (update_time at time zone 'UTC')::date as day, max(update_time) as last_at, count(*)::int as steps
-            from process_logs group by 1, 2) s`);
-    await tx.execute(
-      sql`insert into order_log_day_counts (day, next_day, shard, n) select day, next_day, 0, count(*) from order_log_days group by 1, 2`,
-    );
-  });
 }

@@ -5,6 +5,7 @@ import { selectRows } from '../../db/client';
 import { insertOrder } from '../../test/order-factory';
 import { encodeId } from '../../../shared/ids';
 import type { Role } from '../../../shared/roles';
+import { rebuildReportCounts } from './report-counters';
 
 let t: TestContext;
 type Login = Awaited<ReturnType<TestContext['loginAs']>>;
@@ -478,5 +479,44 @@ describe('GET /api/admin/get-processlogs-by-orderid/{orderId}', () => {
         ).statusCode,
       ).toBe(403);
     }
+  });
+});
+
+describe('the report counters’ rebuild', () => {
+  // The logs list takes both dates or neither; a range with one end is read by the two counts only.
+  const logsRange = (range: Range) => !range.fromDate === !range.toDate;
+  /** What the three reports answer a Manager for a range: the counts and the logs list's total. */
+  const reportsFor = async (range: Range) => ({
+    country: (await post('get-country-order-count', staff.manager, range as Record<string, unknown>)).json().data,
+    processed: (await post('get-processed-by-count', staff.manager, range as Record<string, unknown>)).json().data,
+    logs: logsRange(range)
+      ? (await post('get-processed-by-info', staff.manager, { page: 1, limit: 100, ...range })).json().totalRecords
+      : null,
+  });
+  const directFor = async (range: Range) => ({
+    country: await directCountry(range),
+    processed: await directProcessed(range),
+    logs: logsRange(range) ? (await directLogOrders(range)).length : null,
+  });
+
+  it('counts every report again from the orders and process logs after the counters are lost', async () => {
+    await t.database.db.execute(sql`delete from order_report_counts`);
+    await t.database.db.execute(sql`delete from order_log_days`);
+    await t.database.db.execute(sql`delete from order_log_day_counts`);
+    expect(await reportsFor({})).toEqual({ country: [], processed: [], logs: 0 });
+
+    await rebuildReportCounts(t.database.db);
+    for (const [name, range] of RANGES) {
+      const expected = await directFor(range);
+      expect(await reportsFor(range), name).toEqual(expected);
+    }
+    expect((await directFor({})).country.length).toBeGreaterThan(10);
+  });
+
+  it('keeps following changes after a rebuild', async () => {
+    const today = { fromDate: day(0), toDate: day(0) };
+    await rebuildReportCounts(t.database.db);
+    await insertOrder(t.database.db, { nationality: 'Iceland' });
+    expect(await reportsFor(today)).toEqual(await directFor(today));
   });
 });

@@ -10,7 +10,7 @@ import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { selectRows, type Db, type Executor } from '../../db/client';
 import { customerMayReach, customerOrderId, reachableOrderSite } from '../../db/order-lookups';
-import { downloadHistory, landingSites } from '../../db/schema';
+import { downloadHistory, landingSites, orders } from '../../db/schema';
 import { NotFoundError, UnauthorizedError } from '../../lib/errors';
 import { hitLimit, limitKey, spendAttempt, type Window } from '../../lib/rate-limit';
 import { logStep } from '../../lib/process-log';
@@ -19,17 +19,17 @@ import { parseUserAgent } from '../../lib/user-agent';
 import { pageRelativeUrl } from '../../lib/page-relative-url';
 import type { Storage } from '../../lib/storage';
 import type { Branding, PublicDownloadEntry } from '../../../shared/schemas/tracking';
+import { TRACK_ANSWERS } from '../../../shared/schemas/tracking-texts';
 import { decodeOrderId, encodeId } from '../../../shared/ids';
 import { getDocument } from '../documents';
 
-export const TRACK_NOT_FOUND =
-  'We could not find an order with this Order ID and Email ID. Please check both and try again.';
-export const TRACK_SUCCESS = 'Order found. You can now download your Japan Arrival Card.';
-export const ACCESS_REQUIRED = 'Please enter your Order ID and Email ID to see this order.';
-export const ACCESS_EXPIRED = 'Your access to this order has expired. Please enter your Order ID and Email ID again.';
-export const DOCUMENT_NOT_READY = 'Your document is not ready yet. We will e-mail you as soon as it is.';
-export const DOWNLOAD_READY = 'Your document is ready. The download starts now.';
-export const TICKET_INVALID = 'This download link has expired or was already used. Please press Download Now again.';
+export const TRACK_NOT_FOUND = TRACK_ANSWERS.notFound;
+export const TRACK_SUCCESS = TRACK_ANSWERS.found;
+export const ACCESS_REQUIRED = TRACK_ANSWERS.accessRequired;
+export const ACCESS_EXPIRED = TRACK_ANSWERS.accessExpired;
+export const DOCUMENT_NOT_READY = TRACK_ANSWERS.notReady;
+export const DOWNLOAD_READY = TRACK_ANSWERS.downloadReady;
+export const TICKET_INVALID = TRACK_ANSWERS.ticketInvalid;
 
 /** How long a download ticket (docs/decisions/0021) can be used, once. */
 export const DOWNLOAD_TICKET_SECONDS = 60;
@@ -152,8 +152,15 @@ function publicEntry(row: DownloadRow): PublicDownloadEntry {
   };
 }
 
+/** The arrival date as YYYY-MM-DD (the arrival-day card's), or null when it is not a date (erased travel details). */
+function arrivalDate(row: { year: number | null; month: number | null; day: number | null } | undefined) {
+  if (!row?.year || !row.month || !row.day) return null;
+  const date = new Date(Date.UTC(row.year, row.month - 1, row.day));
+  return date.getUTCDate() === row.day ? date.toISOString().slice(0, 10) : null;
+}
+
 export async function getDownloadHistory(deps: { db: Db; storage: Storage }, orderId: number) {
-  const [rows, current] = await Promise.all([
+  const [rows, current, arrival] = await Promise.all([
     deps.db
       .select()
       .from(downloadHistory)
@@ -165,11 +172,24 @@ export async function getDownloadHistory(deps: { db: Db; storage: Storage }, ord
       file1Schema,
       sql`select file1 from upload_docs where order_id = ${orderId} and is_current and storage_key <> ''`,
     ),
+    deps.db
+      .select({
+        year: orders.yearOfArrivalInJapan,
+        month: orders.monthOfArrivalInJapan,
+        day: orders.dateOfArrivalInJapan,
+      })
+      .from(orders)
+      .where(eq(orders.orderId, orderId)),
   ]);
   const file1 = current[0]?.file1 ?? null;
   return {
     entries: rows.map(publicEntry),
-    mainResult: { order_id: orderId, encoded_order_id: encodeId(orderId), document_ready: file1 !== null },
+    mainResult: {
+      order_id: orderId,
+      encoded_order_id: encodeId(orderId),
+      document_ready: file1 !== null,
+      arrival_date: arrivalDate(arrival[0]),
+    },
     path: { file1 },
   };
 }

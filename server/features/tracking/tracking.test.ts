@@ -183,7 +183,11 @@ describe('POST /api/front/track-order', () => {
 
 describe('the order token', () => {
   it("is required by get-download-history: none, a staff token or another order's token answer 401", async () => {
-    const mine = await insertOrder(t.database.db);
+    const mine = await insertOrder(t.database.db, {
+      yearOfArrivalInJapan: 2026,
+      monthOfArrivalInJapan: 5,
+      dateOfArrivalInJapan: 20,
+    });
     const other = await insertOrder(t.database.db);
     const otherToken = await tokenFor(other);
     for (const res of [
@@ -200,7 +204,12 @@ describe('the order token', () => {
       status: 1,
       message: 'Success',
       data: [],
-      mainResult: { order_id: mine, encoded_order_id: encodeId(mine), document_ready: false },
+      mainResult: {
+        order_id: mine,
+        encoded_order_id: encodeId(mine),
+        document_ready: false,
+        arrival_date: '2026-05-20',
+      },
       path: { file1: null },
     });
   });

@@ -2,13 +2,17 @@
  * Where documents and generated files live (product: orders.md#documents): one small
  * interface, a folder under DATA_DIR by default, an S3-compatible bucket by
  * config. Keys are built by the services (`docs/{orderId}/...`), never taken
- * from a user; nothing here is ever served from a public static path.
+ * from a user; nothing here is ever served from a public static path. Every file
+ * is sealed at rest (sealing.ts); only the backup, the restore and the sealing
+ * step handle the stored bytes as they lie (`storedBytesFor`).
  */
 import { randomUUID } from 'node:crypto';
 import type { Config } from '../../config';
+import { keyRingFor } from '../encryption/key-source';
 import { perObject } from '../per-object';
 import { LocalStorage } from './local';
 import { S3Storage } from './s3';
+import { sealing } from './sealing';
 import { ServiceUnavailableError } from '../errors';
 import { STORAGE_UNAVAILABLE, storageOutageCode, type Storage } from './types';
 
@@ -16,7 +20,7 @@ export type { Storage, StoredObject } from './types';
 export { assertSafeKey, STORAGE_UNAVAILABLE } from './types';
 
 export function createStorage(config: Config): Storage {
-  return reportingOutages(createDriver(config));
+  return sealing(storedBytesFor(config), () => keyRingFor(config));
 }
 
 /**
@@ -60,6 +64,12 @@ function createDriver(config: Config): Storage {
 
 /** One storage per configuration, shared by the routes and the mail worker of a process. */
 export const storageFor = perObject<Config, Storage>(createStorage);
+
+/**
+ * The same storage without the sealing layer: files as they lie, sealed (or, from before sealing, in clear). For
+ * the backup (an archive holds the files as stored), the restore, and the step that seals and rewraps them.
+ */
+export const storedBytesFor = perObject<Config, Storage>((config) => reportingOutages(createDriver(config)));
 
 /**
  * Puts a file of an order under a fresh key (`{folder}/{orderId}/{uuid}/{filename}`), then runs `record`, the

@@ -2,13 +2,12 @@
  * The storage interface on both drivers: a local folder, and an S3-compatible
  * bucket served by s3rver in this process. Uploads go through the real API.
  */
-import { mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import net, { type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import S3rver from 's3rver';
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { buildTestApp, type TestContext } from '../../test/helper';
 import { insertOrder } from '../../test/order-factory';
@@ -18,20 +17,14 @@ import { loadConfig } from '../../config';
 import { MailWorker } from '../../features/mail/mail.worker';
 import { createStorage, STORAGE_UNAVAILABLE, storageFor } from './index';
 import { storageOutageCode } from './types';
+import { startLocalS3, type LocalS3 } from '../../test/local-s3';
 
 const root = mkdtempSync(path.join(tmpdir(), 'storage-test-'));
-let s3: S3rver;
+let s3: LocalS3;
 let endpoint: string;
 beforeAll(async () => {
-  s3 = new S3rver({
-    port: 0,
-    address: '127.0.0.1',
-    silent: true,
-    directory: path.join(root, 's3'),
-    configureBuckets: [{ name: 'arrival-docs', configs: [] }],
-  });
-  const { port } = await s3.run();
-  endpoint = `http://127.0.0.1:${port}`;
+  s3 = await startLocalS3(root);
+  endpoint = s3.endpoint;
 });
 afterAll(async () => {
   await s3.close();
@@ -74,7 +67,7 @@ describe.each(['local', 's3'] as const)('%s storage', (driver) => {
       await t.close();
     });
 
-    it('stores an upload, serves it to staff, and attaches it to the mail', async () => {
+    it('stores an upload sealed, serves it to staff as uploaded, and attaches it to the mail', async () => {
       const team = await t.loginAs('Team');
       const orderId = await insertOrder(t.database.db);
       const data = pdfBytes(12_000);
@@ -90,6 +83,7 @@ describe.each(['local', 's3'] as const)('%s storage', (driver) => {
       expect(res.statusCode).toBe(200);
       const [doc] = await t.database.db.select().from(uploadDocs).where(eq(uploadDocs.orderId, orderId));
 
+      let atRest: Buffer;
       if (driver === 's3') {
         const client = new S3Client({
           region: 'us-east-1',
@@ -100,13 +94,17 @@ describe.each(['local', 's3'] as const)('%s storage', (driver) => {
         const object = await client.send(
           new GetObjectCommand({ Bucket: 'arrival-docs', Key: `test/${doc!.storageKey}` }),
         );
-        expect(Buffer.from(await object.Body!.transformToByteArray()).equals(data)).toBe(true);
+        atRest = Buffer.from(await object.Body!.transformToByteArray());
         expect(object.ContentType).toBe('application/pdf');
         client.destroy();
         expect(existsSync(path.join(root, 'data-s3', 'uploads'))).toBe(false);
       } else {
-        expect(existsSync(path.join(root, 'data-local', 'uploads', doc!.storageKey))).toBe(true);
+        atRest = readFileSync(path.join(root, 'data-local', 'uploads', doc!.storageKey));
       }
+      // What the bucket or the disk holds is sealed: no PDF header, none of the document's bytes.
+      expect(atRest.subarray(0, 4).toString()).toBe('ACF1');
+      expect(atRest.includes('%PDF')).toBe(false);
+      expect(atRest.includes(data.subarray(data.length - 64))).toBe(false);
 
       const download = await t.app.inject({ url: `/api/admin/download-document/${doc!.id}`, headers: team.headers });
       expect(download.rawPayload.equals(data)).toBe(true);

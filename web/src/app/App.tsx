@@ -9,7 +9,8 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { toast } from 'react-toastify';
 import { AuthProvider, useAuth } from '../lib/auth-context';
-import { ApiError, setUnauthorizedHandler } from '../lib/api';
+import { ApiError, setTwoFactorSetupHandler, setUnauthorizedHandler } from '../lib/api';
+import { paths } from '../lib/paths';
 import { staffRoutes } from './router';
 import { Toasts } from './Toasts';
 
@@ -66,6 +67,12 @@ function RoutedApp({ queryClient, router }: StaffApp) {
       signOut({ keepDrafts: true });
       queryClient.clear();
       void router.navigate('/');
+    });
+    // The session may only set up two-factor sign-in now: what it read before leaves the cache with it.
+    setTwoFactorSetupHandler(() => {
+      if (router.state.location.pathname === paths.twoFactorSetup) return;
+      queryClient.clear();
+      void router.navigate(paths.twoFactorSetup);
     });
   }, [router, queryClient, signOut]);
   return (

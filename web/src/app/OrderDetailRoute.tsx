@@ -1,12 +1,15 @@
 /**
  * The order detail screen as the router mounts it: features/order-detail's page with the parts of
- * features/documents and features/defence-packs in their places (product: orders.md#order-detail). Composed here so
- * that no feature imports another's components (docs/decisions/0031).
+ * features/documents, features/defence-packs, features/disputes and features/information-requests in their places
+ * (product: orders.md#order-detail). Composed here so that no feature imports another's components
+ * (docs/decisions/0031).
  */
 import { DefencePackButtons } from '../features/defence-packs/DefencePackButtons';
 import { DownloadHistorySection } from '../features/defence-packs/DownloadHistorySection';
+import { DisputeSection } from '../features/disputes/DisputeSection';
 import { EmailHistorySection } from '../features/documents/EmailHistorySection';
 import { UploadDocumentSection } from '../features/documents/UploadDocumentSection';
+import { InformationRequestSection } from '../features/information-requests';
 import { OrderDetailPage, type OrderDetailSlots } from '../features/order-detail/OrderDetailPage';
 
 const slots: OrderDetailSlots = {
@@ -14,6 +17,8 @@ const slots: OrderDetailSlots = {
   uploadDocument: (order) => <UploadDocumentSection order={order} />,
   downloadHistory: (order) => <DownloadHistorySection order={order} />,
   defencePackButtons: (order) => <DefencePackButtons order={order} />,
+  disputes: (order) => <DisputeSection order={order} />,
+  informationRequests: (order) => <InformationRequestSection order={order} />,
 };
 
 export function OrderDetailRoute() {

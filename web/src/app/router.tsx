@@ -122,6 +122,22 @@ function adminRoutes(queryClient: QueryClient): RouteObject[] {
       ),
     },
     {
+      path: 'information-request-report',
+      ...screenRoute(
+        () => import('../features/reports/InformationRequestReportPage'),
+        (m) => m.InformationRequestReportPage,
+        screenLoaders.informationRequestReportLoader(queryClient),
+      ),
+    },
+    {
+      path: 'disputes-report',
+      ...screenRoute(
+        () => import('../features/disputes/DisputesReportPage'),
+        (m) => m.DisputesReportPage,
+        screenLoaders.disputesReportLoader(queryClient),
+      ),
+    },
+    {
       path: 'view-process-logs/:orderId',
       ...screenRoute(
         () => import('../features/reports/ProcessLogDetailPage'),
@@ -135,6 +151,14 @@ function adminRoutes(queryClient: QueryClient): RouteObject[] {
         () => import('../features/settings/GatewaySettingPage'),
         (m) => m.GatewaySettingPage,
         screenLoaders.gatewaySettingLoader(queryClient),
+      ),
+    },
+    {
+      path: 'exports',
+      ...screenRoute(
+        () => import('../features/settings/ExportsPage'),
+        (m) => m.ExportsPage,
+        screenLoaders.exportsLoader(queryClient),
       ),
     },
     {

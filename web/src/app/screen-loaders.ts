@@ -9,13 +9,21 @@ import { queriesLoader, searchOf, startQueriesLoader } from '../lib/load-queries
 import { emailHistoryQuery } from '../features/documents/api/get-email-history';
 import { mailOutboxQuery, outboxRequest } from '../features/documents/api/get-mail-outbox';
 import { orderDetailQuery } from '../features/order-detail/api/get-order-detail';
-import { countryOrderCountQuery, processedByCountQuery } from '../features/reports/api/get-report';
+import { disputesReportQuery, reportMonths } from '../features/disputes/api/disputes-report';
+import {
+  countryOrderCountQuery,
+  informationRequestReportQuery,
+  processedByCountQuery,
+} from '../features/reports/api/get-report';
 import { processLogsQuery } from '../features/reports/api/get-process-logs';
 import { processingLogsQuery, processingLogsRequest } from '../features/reports/api/get-processing-logs';
 import { parseReportParams } from '../features/reports/use-report-params';
 import { mySessionsQuery, twoFactorQuery } from '../features/security/api/security';
 import { gatewaysQuery } from '../features/settings/api/gateways';
+import { exportLogQuery, exportLogRequest } from '../features/settings/api/exports';
+import { exportSettingsQuery } from '../components/export/export-rights';
 import { teamListQuery, teamMemberQuery } from '../features/team/api/team-queries';
+import { DISPUTES_REPORT_PERMISSION } from '../../../shared/roles';
 
 /** An address's order id (`:orderId`), or null when it names none. */
 const orderIdOf = (encoded: string | undefined) => (encoded ? decodeOrderId(encoded) : null);
@@ -44,6 +52,14 @@ export const manageTeamLoader = (queryClient: QueryClient) =>
 export const gatewaySettingLoader = (queryClient: QueryClient) =>
   queriesLoader(queryClient, () => [gatewaysQuery()], 'gateway:manage');
 
+/** Exports: who may export, and the page of the export log the address names (?page=). */
+export const exportsLoader = (queryClient: QueryClient) =>
+  queriesLoader(
+    queryClient,
+    (args) => [exportSettingsQuery(), exportLogQuery(exportLogRequest(searchOf(args)))],
+    'exports:manage',
+  );
+
 export const securityLoader = (queryClient: QueryClient) =>
   queriesLoader(queryClient, () => [twoFactorQuery(), mySessionsQuery()]);
 
@@ -64,6 +80,27 @@ export const processedOrderLoader = (queryClient: QueryClient) =>
       return [processedByCountQuery({ fromDate, toDate })];
     },
     'reports:processed',
+  );
+
+export const informationRequestReportLoader = (queryClient: QueryClient) =>
+  queriesLoader(
+    queryClient,
+    (args) => {
+      const { fromDate, toDate } = parseReportParams(searchOf(args));
+      return [informationRequestReportQuery({ fromDate, toDate })];
+    },
+    'reports:processed',
+  );
+
+/** The Disputes report: the months the address names, else the last six. */
+export const disputesReportLoader = (queryClient: QueryClient) =>
+  queriesLoader(
+    queryClient,
+    (args) => {
+      const { from, to } = reportMonths(searchOf(args));
+      return [disputesReportQuery(from, to)];
+    },
+    DISPUTES_REPORT_PERMISSION,
   );
 
 export const processingLogsLoader = (queryClient: QueryClient) =>

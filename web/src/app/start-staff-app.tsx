@@ -1,6 +1,4 @@
 /** The staff app's start (main.tsx starts it for staff addresses; the sign-in app after a completed sign-in). */
-// First: zod's setting must be in place before any schema is built.
-import '../lib/zod-config';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { PHONE_QUERY } from '../lib/phone-query';

@@ -7,48 +7,34 @@ import { TWO_FACTOR_SETUP_REQUIRED } from '../../../shared/sign-in';
 import { clearStoredLogin, readStoredLogin } from './auth-storage';
 import { eventsThroughOf, noteStaffAnswer } from './live-events-through';
 import { paths } from './paths';
+import { ApiError, apiUrl, NETWORK_ERROR, parseEnvelope as parse, type ApiQuery, type Envelope } from './api-envelope';
 
-/** Query values; undefined, null and '' are left out. */
-export type ApiQuery = Record<string, string | number | boolean | undefined | null>;
-
-/** An API address as every call writes it: `/api/<path>?<query>`. */
-function apiUrl(path: string, query?: ApiQuery): string {
-  const url = `/api/${path.replace(/^\/+/, '')}`;
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {})) {
-    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
-  }
-  const qs = params.toString();
-  return qs ? `${url}?${qs}` : url;
-}
-
-export interface Envelope<T> {
-  status: number;
-  message: string;
-  data: T;
-  /** The live event through which the answer reflects every change (its header), null when it does not say. */
-  eventsThrough?: number | null;
-  [extra: string]: unknown;
-}
-
-export class ApiError extends Error {
-  constructor(
-    readonly httpStatus: number,
-    message: string,
-    readonly errors?: Record<string, string>,
-    readonly body?: unknown,
-  ) {
-    super(message);
-  }
-}
-
-export const NETWORK_ERROR = 'Failed to fetch data';
+export { ApiError, apiUrl, NETWORK_ERROR, type ApiQuery, type Envelope } from './api-envelope';
 
 type UnauthorizedHandler = (message: string) => void;
 let onUnauthorized: UnauthorizedHandler = () => undefined;
 /** The app registers what a 401 does (toast, clear the login, go to /). */
 export function setUnauthorizedHandler(handler: UnauthorizedHandler) {
   onUnauthorized = handler;
+}
+
+let onTwoFactorSetup: () => void = () => {
+  if (window.location.pathname !== paths.twoFactorSetup) window.location.assign(paths.twoFactorSetup);
+};
+/**
+ * The app registers how it goes to the two-factor set-up (its router, which knows whether it is there already); a
+ * full page load until then.
+ */
+export function setTwoFactorSetupHandler(handler: () => void) {
+  onTwoFactorSetup = handler;
+}
+
+/**
+ * Takes the member to the two-factor set-up, unless already there: their session may do nothing else (an Admin
+ * requires it and they have none), as a 403 or the end of the event stream says.
+ */
+export function goToTwoFactorSetup() {
+  onTwoFactorSetup();
 }
 
 export interface RequestOptions {
@@ -93,24 +79,15 @@ async function send(method: string, path: string, options: RequestOptions = {}, 
     onUnauthorized(message ?? 'Your session has ended. Please sign in again.');
   }
   // A session whose member must set up two-factor sign-in first (an Admin requires it) goes there.
-  if (response.status === 403 && window.location.pathname !== paths.twoFactorSetup) {
+  if (response.status === 403) {
     const message = await response
       .clone()
       .json()
       .then((b: { message?: string }) => b.message)
       .catch(() => undefined);
-    if (message === TWO_FACTOR_SETUP_REQUIRED) window.location.assign(paths.twoFactorSetup);
+    if (message === TWO_FACTOR_SETUP_REQUIRED) goToTwoFactorSetup();
   }
   return response;
-}
-
-async function parse<T>(response: Response): Promise<Envelope<T>> {
-  const body = (await response.json().catch(() => null)) as (Envelope<T> & { errors?: Record<string, string> }) | null;
-  // status 2: the call worked and asks for a further step (sign-in's second factor).
-  if (!response.ok || !body || (body.status !== 1 && body.status !== 2)) {
-    throw new ApiError(response.status, body?.message ?? `Request failed (${response.status})`, body?.errors, body);
-  }
-  return body;
 }
 
 export const api = {

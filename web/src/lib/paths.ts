@@ -11,6 +11,7 @@ export const paths = {
     home: '/admin',
     countryOrderList: '/admin/country-order-list',
     gatewaySetting: '/admin/gateway-setting',
+    exports: '/admin/exports',
     changePassword: '/admin/change-password',
     manageTeam: '/admin/manage-team',
     editTeamMember: (id: Id) => `/admin/manage-team/${encodeId(id)}`,
@@ -20,6 +21,9 @@ export const paths = {
     defencePack: (orderId: Id, type: 1 | 2) => `/admin/view-order/${encodeId(orderId)}?defencePack=${type}`,
     sendInvoice: '/admin/send-invoice',
     processingLogs: '/admin/processed-by-info',
+    informationRequestReport: '/admin/information-request-report',
+    /** The Disputes report; `?from=YYYY-MM&to=YYYY-MM`, the last six months without them. */
+    disputesReport: '/admin/disputes-report',
     viewProcessLogs: (orderId: Id) => `/admin/view-process-logs/${encodeId(orderId)}`,
     mailOutbox: '/admin/mail-outbox',
     security: '/admin/security',

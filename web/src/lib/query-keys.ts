@@ -12,6 +12,10 @@ export const queryKeys = {
     list: (folder: string, params: Record<string, unknown>) => ['orders', 'list', folder, params] as const,
     details: () => ['orders', 'detail'] as const,
     detail: (orderId: number | string) => ['orders', 'detail', String(orderId)] as const,
+    /** An order's requests for information (under `orders`: a change to orders reads them again too). */
+    informationRequests: (orderId: number) => ['orders', 'information-requests', String(orderId)] as const,
+    /** The orders marked "Customer replied". */
+    repliedOrders: () => ['orders', 'information-requests', 'replied'] as const,
   },
   team: {
     all: () => ['team'] as const,
@@ -25,6 +29,12 @@ export const queryKeys = {
     processLogs: (orderId: string) => ['reports', 'process-logs', orderId] as const,
   },
   gateways: () => ['gateways'] as const,
+  exports: {
+    all: () => ['exports'] as const,
+    /** Which roles may export (every member reads it; an Admin changes it). */
+    settings: () => ['exports', 'settings'] as const,
+    log: (params: Record<string, unknown>) => ['exports', 'log', params] as const,
+  },
   security: {
     all: () => ['security'] as const,
     twoFactor: () => ['security', 'two-factor'] as const,

@@ -1,18 +1,18 @@
 /**
- * Export as CSV or XLSX (docs/decisions/0024): a menu of the two formats; while the file comes, a
- * progress bar of the rows received of the total and Cancel; a refusal (the limit, a role rule) shown under it.
+ * Export as CSV or XLSX (docs/decisions/0024, 0051): a menu of the two formats; while the browser saves the file, a
+ * progress bar of the rows written of the total and Cancel; a refusal (the limit, a role rule) shown under it.
  * Used by every queue (features/queues/QueueExport.tsx) and the summary reports.
  */
 import { useEffect, useRef, useState } from 'react';
 import { Button, Dropdown, ProgressBar } from 'react-bootstrap';
-import type { ExportFormat } from '../../../../shared/schemas/order-export-texts';
+import type { ExportFormat, ExportKind } from '../../../../shared/schemas/order-export-texts';
 import { errorMessage } from '../../lib/api';
 import { LazyDropdown } from '../LazyDropdown';
 import { streamExport, type ExportProgress } from './stream-export';
 
 interface ExportMenuProps {
-  /** The API path, e.g. admin/export-orders. */
-  path: string;
+  /** Which export: a queue's orders or a summary report. */
+  kind: ExportKind;
   /** The body without the format. */
   body: Record<string, unknown>;
   disabled?: boolean;
@@ -27,7 +27,7 @@ const FORMATS: { format: ExportFormat; text: string }[] = [
 
 const count = (n: number) => n.toLocaleString('en-US');
 
-export function ExportMenu({ path, body, disabled, label }: ExportMenuProps) {
+export function ExportMenu({ kind, body, disabled, label }: ExportMenuProps) {
   const [progress, setProgress] = useState<(ExportProgress & { format: ExportFormat }) | null>(null);
   const [message, setMessage] = useState<{ kind: 'error' | 'done'; text: string } | null>(null);
   const abort = useRef<AbortController | null>(null);
@@ -40,7 +40,7 @@ export function ExportMenu({ path, body, disabled, label }: ExportMenuProps) {
     setProgress({ format, received: 0, total: null });
     try {
       const rows = await streamExport(
-        path,
+        kind,
         { ...body, format },
         {
           signal: controller.signal,

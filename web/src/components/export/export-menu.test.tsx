@@ -1,18 +1,18 @@
 /**
  * The Export menu as a member uses it, on a summary report and on a queue: opened by a click or from the keyboard,
- * the request carries the screen's range, search and filters with the format, the file the server sends is saved
- * under its name, the progress of a long export shows with Cancel, and a refusal says why and saves nothing.
+ * a run is opened and its ticket posted by a form (the browser saves the answer itself) carrying the screen's range,
+ * search and filters with the format; the run's rows so far show with Cancel, which cancels the run on the server;
+ * a refusal says why.
  */
-import { http, HttpResponse } from 'msw';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { http } from 'msw';
+import { beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { z } from 'zod';
-import { strToU8, zipSync } from 'fflate';
-import { EXPORT_TOTAL_HEADER, exportLimitMessage } from '../../../../shared/schemas/order-export-texts';
+import { exportLimitMessage, type ExportRunState } from '../../../../shared/schemas/order-export-texts';
+import { exportRunSchema, exportRunStateSchema } from '../../../../shared/schemas/order-export';
 import { orderListRowSchema } from '../../../../shared/schemas/order-list';
 import { countryRowSchema } from '../../../../shared/schemas/reports';
 import { fill } from '../../../test/fill';
-import { okChecked, refused } from '../../../test/answers';
-import { bytesOf, captureDownloads, textOf } from '../../../test/downloads';
+import { okChecked } from '../../../test/answers';
 import { orderRows } from '../../../test/fixtures/orders';
 import { countryRow } from '../../../test/fixtures/reports';
 import { renderStaffApp, screen } from '../../../test/render-app';
@@ -29,53 +29,46 @@ beforeAll(async () => {
 import { CUT_OFF_MESSAGE } from './stream-export';
 
 const REPORT = '/admin/country-order-list?from=2026-10-01&to=2026-10-31';
-const CSV = '\uFEFFS. No,State/Territory,Order Count\r\n1,India,12\r\n';
+const RUN = { id: '6f1c2b1e-9f7e-4c1a-8d2e-5b3a7c9d0e1f', ticket: 'one-time-ticket' };
 
-/** The server's file answer: its type, name and announced row count, the bytes as given. */
-function fileAnswer(body: BodyInit, filename: string, total: number) {
-  const type = filename.endsWith('.csv') ? 'text/csv; charset=utf-8' : 'application/octet-stream';
-  return new HttpResponse(body, {
-    headers: {
-      'content-type': type,
-      'content-disposition': `attachment; filename="${filename}"`,
-      [EXPORT_TOTAL_HEADER]: String(total),
-    },
-  });
+interface PostedForm {
+  action: string;
+  target: string;
+  fields: Record<string, string>;
 }
 
-/** Answers the report's rows, and `path`'s exports with `answer`, keeping each export request's body. */
-function exportServer(path: 'export-report' | 'export-orders', answer: (request: Request) => Response) {
-  const bodies: Record<string, unknown>[] = [];
+/** The forms the page posts (jsdom posts none): their address, frame and fields. */
+function captureForms(): PostedForm[] {
+  const posted: PostedForm[] = [];
+  const submit = vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(function post(this: HTMLFormElement) {
+    posted.push({
+      action: new URL(this.action).pathname,
+      target: this.target,
+      fields: Object.fromEntries(new FormData(this) as unknown as Iterable<[string, string]>),
+    });
+  });
+  onTestFinished(() => submit.mockRestore());
+  return posted;
+}
+
+/**
+ * The report's rows, the run's opening, and its states: `states` answers the run's state at each read (the last one
+ * repeats); cancels are counted.
+ */
+function exportServer(states: () => { state: ExportRunState; rows: number; total: number | null; message?: string }) {
+  const cancels: string[] = [];
   server.use(
     http.post('/api/admin/get-country-order-count', () =>
       okChecked(z.array(countryRowSchema), [countryRow('India', { count: 12 }), countryRow('Malaysia', { count: 7 })]),
     ),
-    http.post(`/api/admin/${path}`, async ({ request }) => {
-      bodies.push((await request.clone().json()) as Record<string, unknown>);
-      return answer(request);
+    http.post('/api/admin/export-runs', () => okChecked(exportRunSchema, RUN)),
+    http.get(`/api/admin/export-runs/${RUN.id}`, () => okChecked(exportRunStateSchema, { message: null, ...states() })),
+    http.post(`/api/admin/export-runs/${RUN.id}/cancel`, () => {
+      cancels.push(RUN.id);
+      return okChecked(z.null(), null);
     }),
   );
-  return bodies;
-}
-
-/** An export answer whose bytes the test sends piece by piece. */
-function heldExport(filename: string, total: number) {
-  let stream!: ReadableStreamDefaultController<Uint8Array>;
-  const body = new ReadableStream<Uint8Array>({
-    start(controller) {
-      stream = controller;
-    },
-  });
-  return {
-    answer: (request: Request) => {
-      // As a browser does: a request given up (Cancel) ends the read of its answer with an AbortError.
-      request.signal.addEventListener('abort', () => stream.error(new DOMException('Cancelled', 'AbortError')));
-      return fileAnswer(body, filename, total);
-    },
-    send: (text: string) => stream.enqueue(new TextEncoder().encode(text)),
-    end: () => stream.close(),
-    fail: () => stream.error(new TypeError('terminated')),
-  };
+  return cancels;
 }
 
 const openedReport = async () => {
@@ -85,9 +78,9 @@ const openedReport = async () => {
 };
 
 describe('the Export menu', () => {
-  it('says why an export past the limit is refused, and saves no file', async () => {
-    const saved = captureDownloads();
-    exportServer('export-report', () => refused(422, exportLimitMessage(1_250_000)));
+  it('says why an export past the limit is refused', async () => {
+    const forms = captureForms();
+    exportServer(() => ({ state: 'refused', rows: 0, total: null, message: exportLimitMessage(1_250_000) }));
     const { user } = await openedReport();
 
     await user.click(screen.getByRole('button', { name: 'Export Country Order Details' }));
@@ -98,14 +91,14 @@ describe('the Export menu', () => {
         'This export would hold 1,250,000 rows; an export holds at most 1,000,000. Narrow the search or filters (for example an order date range) and export in parts.',
       ),
     ).toHaveAttribute('role', 'alert');
-    expect(saved).toEqual([]);
+    expect(forms).toHaveLength(1);
     // The menu is there for another try.
     expect(screen.getByRole('button', { name: 'Export Country Order Details' })).toBeEnabled();
   });
 
-  it("opens on a click and saves the report as CSV: the screen's range and search in the request, the server's file", async () => {
-    const saved = captureDownloads();
-    const bodies = exportServer('export-report', () => fileAnswer(CSV, 'country-orders_2026-10-01_2026-10-31.csv', 1));
+  it("saves the report as CSV through the browser: the run's ticket and the screen's range and search in the form", async () => {
+    const forms = captureForms();
+    exportServer(() => ({ state: 'done', rows: 1, total: 1 }));
     const { user } = await openedReport();
     await fill(user, screen.getByRole('searchbox', { name: 'Search' }), 'ind');
     await screen.findByText(/· 1 row$/);
@@ -115,17 +108,31 @@ describe('the Export menu', () => {
     await user.click(screen.getByRole('button', { name: 'CSV' }));
 
     expect(await screen.findByText('Exported 1 row.')).toBeInTheDocument();
-    expect(bodies).toEqual([
-      { report: 'country', fromDate: '2026-10-01', toDate: '2026-10-31', search: 'ind', format: 'csv' },
+    expect(forms).toEqual([
+      {
+        action: '/api/admin/export-download',
+        target: `export-${RUN.id}`,
+        fields: {
+          ticket: RUN.ticket,
+          kind: 'report',
+          request: JSON.stringify({
+            report: 'country',
+            fromDate: '2026-10-01',
+            toDate: '2026-10-31',
+            search: 'ind',
+            format: 'csv',
+          }),
+        },
+      },
     ]);
-    expect(saved.map((file) => file.filename)).toEqual(['country-orders_2026-10-01_2026-10-31.csv']);
-    expect(await textOf(saved[0]!.blob)).toBe(CSV);
-    expect(saved[0]!.blob.type).toBe('text/csv; charset=utf-8');
+    // The frame the browser saves from, named as the form's target; never the token in an address.
+    expect(document.querySelector(`iframe[name="export-${RUN.id}"]`)).not.toBeNull();
+    expect(JSON.stringify(forms)).not.toMatch(/bearer|accessToken/i);
   });
 
   it('opens from the keyboard: Enter on the toggle, the arrow to a format, Enter exports; Escape closes it', async () => {
-    const saved = captureDownloads();
-    const bodies = exportServer('export-report', () => fileAnswer(CSV, 'country-orders.csv', 1));
+    const forms = captureForms();
+    exportServer(() => ({ state: 'done', rows: 1, total: 1 }));
     const { user } = await openedReport();
     const toggle = () => screen.getByRole('button', { name: 'Export Country Order Details' });
 
@@ -145,19 +152,12 @@ describe('the Export menu', () => {
     expect(screen.getByRole('button', { name: 'Excel (XLSX)' })).toHaveFocus();
     await user.keyboard('{ArrowUp}{Enter}');
     expect(await screen.findByText('Exported 1 row.')).toBeInTheDocument();
-    expect(bodies.map((body) => body.format)).toEqual(['csv']);
-    expect(saved).toHaveLength(1);
+    expect(forms.map((f) => JSON.parse(f.fields.request!).format)).toEqual(['csv']);
   });
 
-  it("exports a searched, filtered queue as XLSX with the queue's search and filters, counting the workbook's rows", async () => {
-    const saved = captureDownloads();
-    const workbook = zipSync({
-      '[Content_Types].xml': strToU8('<Types/>'),
-      'xl/worksheets/sheet1.xml': strToU8(
-        '<worksheet><sheetData><row r="1"><c/></row><row r="2"><c/></row><row r="3"><c/></row><row r="4"><c/></row></sheetData></worksheet>',
-      ),
-    });
-    const bodies = exportServer('export-orders', () => fileAnswer(workbook, 'orders-newOrder.xlsx', 3));
+  it("exports a searched, filtered queue as XLSX with the queue's search and filters", async () => {
+    const forms = captureForms();
+    exportServer(() => ({ state: 'done', rows: 3, total: 3 }));
     const rows = orderRows(3, { surname: 'Tanaka' });
     server.use(
       http.post('/api/admin/search-order', () => okChecked(orderListRowSchema.array(), rows, { totalRecords: 3 })),
@@ -174,76 +174,62 @@ describe('the Export menu', () => {
     await user.click(screen.getByRole('button', { name: 'Excel (XLSX)' }));
 
     expect(await screen.findByText('Exported 3 rows.')).toBeInTheDocument();
-    expect(bodies).toEqual([
-      { folderName: 'newOrder', searchVal: 'tanaka', sort: 'name', processingMode: ['standard'], format: 'xlsx' },
+    expect(forms.map((f) => [f.fields.kind, JSON.parse(f.fields.request!)])).toEqual([
+      [
+        'orders',
+        { folderName: 'newOrder', searchVal: 'tanaka', sort: 'name', processingMode: ['standard'], format: 'xlsx' },
+      ],
     ]);
-    expect(saved.map((file) => file.filename)).toEqual(['orders-newOrder.xlsx']);
-    expect(await bytesOf(saved[0]!.blob)).toEqual(workbook);
   });
 
-  it("says a role's refusal in the server's words", async () => {
-    const saved = captureDownloads();
-    exportServer('export-report', () => refused(403, 'You do not have permission to export this report.'));
-    const { user } = await openedReport();
-    await user.click(screen.getByRole('button', { name: 'Export Country Order Details' }));
-    await user.click(screen.getByRole('button', { name: 'Excel (XLSX)' }));
-    expect(await screen.findByText('You do not have permission to export this report.')).toHaveAttribute(
-      'role',
-      'alert',
-    );
-    expect(saved).toEqual([]);
-  });
-
-  it('shows the rows received of the total while the file comes, then the count; the menu waits meanwhile', async () => {
-    const saved = captureDownloads();
-    const file = heldExport('country-orders.csv', 3);
-    exportServer('export-report', file.answer);
+  it('shows the rows written of the total while the file comes, then the count; the menu waits meanwhile', async () => {
+    captureForms();
+    let state: { state: ExportRunState; rows: number; total: number | null } = {
+      state: 'waiting',
+      rows: 0,
+      total: null,
+    };
+    exportServer(() => state);
     const { user } = await openedReport();
     await user.click(screen.getByRole('button', { name: 'Export Country Order Details' }));
     await user.click(screen.getByRole('button', { name: 'CSV' }));
 
-    file.send('S. No,State/Territory\r\n1,India\r\n');
+    expect(await screen.findByText('Preparing…')).toBeInTheDocument();
+    state = { state: 'running', rows: 1, total: 3 };
     expect(await screen.findByText('1 of 3 rows')).toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: 'Export progress' })).toHaveAttribute('aria-valuenow', '33');
     expect(screen.getByRole('button', { name: 'Export Country Order Details' })).toBeDisabled();
-    expect(saved).toEqual([]);
 
-    file.send('2,"Malaysia\r\n(two lines)"\r\n3,France\r\n');
-    file.end();
+    state = { state: 'done', rows: 3, total: 3 };
     expect(await screen.findByText('Exported 3 rows.')).toBeInTheDocument();
     expect(screen.queryByRole('progressbar', { name: 'Export progress' })).not.toBeInTheDocument();
-    expect(saved).toHaveLength(1);
   });
 
-  it('Cancel stops an export on its way: no file, no message', async () => {
-    const saved = captureDownloads();
-    const file = heldExport('country-orders.csv', 3);
-    exportServer('export-report', file.answer);
+  it('Cancel asks the server to stop the run: no progress, no message', async () => {
+    captureForms();
+    const cancels = exportServer(() => ({ state: 'running', rows: 1, total: 3 }));
     const { user } = await openedReport();
     await user.click(screen.getByRole('button', { name: 'Export Country Order Details' }));
     await user.click(screen.getByRole('button', { name: 'CSV' }));
-    file.send('S. No,State/Territory\r\n1,India\r\n');
     await screen.findByText('1 of 3 rows');
 
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     await expect.poll(() => screen.queryByText('1 of 3 rows')).toBeNull();
+    await expect.poll(() => cancels).toEqual([RUN.id]);
     expect(screen.getByRole('button', { name: 'Export Country Order Details' })).toBeEnabled();
     expect(screen.queryByTestId('export-message')).not.toBeInTheDocument();
-    expect(saved).toEqual([]);
   });
 
-  it('says an export cut off on its way was not finished, and saves nothing', async () => {
-    const saved = captureDownloads();
-    const file = heldExport('country-orders.csv', 3);
-    exportServer('export-report', file.answer);
+  it('says an export cut off on its way was not finished', async () => {
+    captureForms();
+    let state: { state: ExportRunState; rows: number; total: number | null } = { state: 'running', rows: 1, total: 3 };
+    exportServer(() => state);
     const { user } = await openedReport();
     await user.click(screen.getByRole('button', { name: 'Export Country Order Details' }));
     await user.click(screen.getByRole('button', { name: 'CSV' }));
-    file.send('S. No,State/Territory\r\n1,India\r\n');
     await screen.findByText('1 of 3 rows');
 
-    file.fail();
+    state = { state: 'failed', rows: 1, total: 3 };
     expect(await screen.findByText(CUT_OFF_MESSAGE)).toHaveAttribute('role', 'alert');
-    expect(saved).toEqual([]);
   });
 });

@@ -32,18 +32,21 @@ describe('sidebar links per role (product: roles.md#navigation)', () => {
       'Manage Team',
       'Order Processed',
       'Order Processing Logs',
+      'Information Requests',
+      'Disputes Report',
       'Manage Invoices',
       'Mail Outbox',
       'Gateway Setting',
+      'Exports',
       'Change Password',
       'Sign-in & Security',
       'Logout',
     ]);
   });
-  it('Manager sees all but the Mail Outbox', () => {
-    expect(labels('Manager')).toEqual(labels('Admin').filter((l) => l !== 'Mail Outbox'));
+  it('Manager sees all but the Mail Outbox and Exports', () => {
+    expect(labels('Manager')).toEqual(labels('Admin').filter((l) => l !== 'Mail Outbox' && l !== 'Exports'));
   });
-  it('Team: no Manage Team, Gateway Setting, Order Processed, Processing Logs', () => {
+  it('Team: no Manage Team, Gateway Setting, Order Processed, Processing Logs, Disputes Report', () => {
     expect(new Set(labels('Team'))).toEqual(new Set([...COMMON, 'Order History', 'Change Password', 'Logout']));
   });
   it('Telecaller: additionally no Order History', () => {

@@ -6,6 +6,7 @@
  */
 import { can, type Permission } from '../../../../shared/roles';
 import { folderDeclaration, type Folder, type FolderCounts } from '../../../../shared/folders';
+import { DISPUTES_REPORT_PERMISSION } from '../../../../shared/roles';
 import { paths } from '../../lib/paths';
 import { folderPath } from '../../lib/folder-paths';
 
@@ -57,9 +58,12 @@ export const SIDEBAR_LINKS: NavItem[] = [
   { label: 'Manage Team', to: paths.admin.manageTeam, permission: 'team:manage' },
   { label: 'Order Processed', to: paths.admin.processedOrders, permission: 'reports:processed' },
   { label: 'Order Processing Logs', to: paths.admin.processingLogs, permission: 'reports:processed' },
+  { label: 'Information Requests', to: paths.admin.informationRequestReport, permission: 'reports:processed' },
+  { label: 'Disputes Report', to: paths.admin.disputesReport, permission: DISPUTES_REPORT_PERMISSION },
   { label: 'Manage Invoices', to: paths.admin.sendInvoice },
   { label: 'Mail Outbox', to: paths.admin.mailOutbox, permission: 'mail:outbox' },
   { label: 'Gateway Setting', to: paths.admin.gatewaySetting, permission: 'gateway:manage' },
+  { label: 'Exports', to: paths.admin.exports, permission: 'exports:manage' },
   { label: 'Change Password', to: paths.admin.changePassword, permission: 'password:change' },
   { label: 'Sign-in & Security', to: paths.admin.security },
   { label: 'Logout', to: '/logout' },

@@ -15,7 +15,8 @@ import {
 } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { HelloEvent, PresenceEvent, Viewer } from '../../../../shared/live';
-import { api } from '../../lib/api';
+import { TWO_FACTOR_SETUP_REQUIRED } from '../../../../shared/sign-in';
+import { api, goToTwoFactorSetup } from '../../lib/api';
 import { streamStarted, streamStopped } from '../../lib/live-events-through';
 import { queryKeys } from '../../lib/query-keys';
 import type { LiveMessage } from './live-stream';
@@ -109,7 +110,12 @@ export function LiveProvider({ enabled, children }: { enabled: boolean; children
         if (message.event === 'hello')
           setPresenceHeartbeatMs(Math.max(1000, Math.floor((message.data as HelloEvent).presenceTtlMs / 3)));
         // The session ended (heard from the tab that reads the stream): a call answers 401 and signs this tab out.
-        if (message.event === 'end') void api.get('user_info').catch(() => undefined);
+        // Or it must set up two-factor sign-in first (an Admin requires it): this tab goes there.
+        if (message.event === 'end') {
+          if ((message.data as { message?: string } | null)?.message === TWO_FACTOR_SETUP_REQUIRED)
+            goToTwoFactorSetup();
+          else void api.get('user_info').catch(() => undefined);
+        }
         for (const listener of listeners.current) listener(message);
       },
     });

@@ -1,11 +1,14 @@
 /**
  * The order detail's live part: tells the server this tab has the order open (and whether a remark is
  * being written: the remark box has focus or text), shows who else has it open, and shows a notice when a
- * colleague changes the order while it is on screen, with a button that loads the change.
+ * colleague (or the customer) changes the order while it is on screen, with a button that loads the change. Where
+ * the order is (its status and assignee) follows at once: no one edits those on the page, so nothing is lost.
  */
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { OrderActivityEvent, PresenceState } from '../../../../shared/live';
+import type { OrderActivityEvent, OrderChangedEvent, PresenceState } from '../../../../shared/live';
+import type { OrderDetail } from '../../../../shared/schemas/order-detail';
+import { isCustomerStep } from '../../../../shared/process-steps';
 import { api } from '../../lib/api';
 import { useAuth } from '../../lib/auth-context';
 import { readStoredLogin } from '../../lib/auth-storage';
@@ -75,6 +78,22 @@ export function OrderLivePanel({ orderId }: { orderId: number }) {
   }, []);
 
   useLiveEvents((message) => {
+    if (message.event === 'order') {
+      const moved = message.data as OrderChangedEvent;
+      const to = moved.to;
+      if (moved.orderId !== orderId || !to) return;
+      queryClient.setQueryData<OrderDetail>(
+        queryKeys.orders.detail(orderId),
+        (order) =>
+          order && {
+            ...order,
+            process_status: to.status,
+            assign_to: to.assigneeId === order.assigned_to_id ? order.assign_to : moved.assigneeName,
+            assigned_to_id: to.assigneeId,
+          },
+      );
+      return;
+    }
     if (message.event !== 'activity') return;
     const activity = message.data as OrderActivityEvent;
     if (activity.orderId === orderId && activity.actorId !== user?.id) setChange(activity);
@@ -96,8 +115,8 @@ export function OrderLivePanel({ orderId }: { orderId: number }) {
           data-testid="order-changed-notice"
         >
           <span>
-            <strong>{change.actorName ?? 'The system'}</strong> changed this order while you were reading it (
-            {change.step}).
+            <strong>{change.actorName ?? (isCustomerStep(change.step) ? 'The customer' : 'The system')}</strong> changed
+            this order while you were reading it ({change.step}).
           </span>
           <button type="button" className="btn btn-sm btn-warning" onClick={reload}>
             Show the change

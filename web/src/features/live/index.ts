@@ -1,5 +1,5 @@
 /** The live feature's public entry (docs/decisions/0031): what the staff frame, the queues and the order page use. */
-export { LiveProvider } from './LiveProvider';
+export { LiveProvider, useLiveEvents } from './LiveProvider';
 export { LiveStatus } from './LiveStatus';
 export { OrderLivePanel } from './OrderLivePanel';
 export { useLiveQueue } from './use-live-queue';

@@ -280,6 +280,30 @@ describe('live updates on a queue', () => {
     await expect.poll(() => rowOf(100_292)).toBeNull();
   });
 
+  it('takes the notice off a row that comes back before its time is up, and reads the page once for it', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const stays = orderRow({ order_id: 100_321 });
+    const returns = orderRow({ order_id: 100_322 });
+    const { state, live } = liveQueue([stays, returns]);
+    await openQueue();
+    await screen.findByText(returns.email);
+
+    // Moved to Pending, then back to New Orders a second later (the move undone, a customer's quick answer).
+    state.rows = [stays];
+    live.send('order', orderChanged(100_322, waitingPlace(), waitingPlace({ status: 'Pending' })));
+    await waitForRow(100_322, 'Moved to Pending');
+    await vi.advanceTimersByTimeAsync(1000);
+    state.rows = [stays, returns];
+    live.send('order', orderChanged(100_322, waitingPlace({ status: 'Pending' }), waitingPlace()));
+
+    await vi.advanceTimersByTimeAsync(5000);
+    await expect.poll(() => rowOf(100_322)?.textContent).not.toContain('Moved to Pending');
+    expect(rowOf(100_322)).not.toHaveClass('live-departed');
+    const reads = state.listReads;
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(state.listReads).toBe(reads);
+  });
+
   it('drops a departed row at once when the member sorts the queue another way', async () => {
     const rows = [orderRow({ order_id: 100_301 }), orderRow({ order_id: 100_302 }), orderRow({ order_id: 100_303 })];
     const { state, live } = liveQueue(rows);

@@ -2,9 +2,11 @@
  * A queue that follows colleagues' actions without moving rows under the pointer:
  *  - a row that leaves the folder (assigned, moved, deleted) is greyed with what happened ("Assigned to Ben") and
  *    removed DEPARTED_SHOW_MS later, at a moment the pointer is not over the table (the page is read again then,
- *    once the newest departure has been shown that long);
+ *    once the newest departure has been shown that long); one that comes back before then loses its notice;
  *  - an order that enters the folder is held back: "3 new orders" adds them when clicked, so nothing is pushed
- *    down while someone reads (held orders stay hidden even when the page is read again for another reason);
+ *    down while someone reads (held orders stay hidden even when the page is read again for another reason); one
+ *    that was elsewhere before (an order back from Awaiting Response, say) is announced apart from new ones, with
+ *    why it came back when the queue knows ("1 order came back: Customer replied");
  *  - a row that changed but stays (My Orders: a status move) is refreshed the same deferred way;
  *  - a departed row keeps its place and its notice for the whole DEPARTED_SHOW_MS even when the page is read again
  *    sooner for another reason ("Show them", another page's answer already on its way): the answer no longer has
@@ -37,6 +39,32 @@ export function departureLabel(event: OrderChangedEvent, memberId: number | unde
   return `Moved to ${statusLabel(to.status)}`;
 }
 
+/** An order held back from the rows: `new` (a new order), `moved` (it was in another folder before). */
+export type HeldOrder = 'new' | 'moved';
+
+const count = (n: number, what = 'order') => `${n} ${what}${n === 1 ? '' : 's'}`;
+
+/**
+ * The held-back bar's words: new orders (from nowhere: intake) apart from orders that were elsewhere before, the
+ * latter grouped by why they came back (`cameBackWhy`, null: no reason known).
+ */
+export function heldSummary(
+  held: ReadonlyMap<number, HeldOrder>,
+  cameBackWhy: ((orderId: number) => string | null) | undefined,
+): string {
+  const arrived = [...held.values()].filter((h) => h === 'new').length;
+  const why = new Map<string | null, number>();
+  for (const [orderId, h] of held)
+    if (h === 'moved') {
+      const reason = cameBackWhy?.(orderId) ?? null;
+      why.set(reason, (why.get(reason) ?? 0) + 1);
+    }
+  const parts = arrived ? [`${count(arrived, 'new order')} arrived in this queue.`] : [];
+  for (const [reason, n] of why)
+    parts.push(reason ? `${count(n)} came back: ${reason}.` : `${count(n)} moved into this queue.`);
+  return parts.join(' ');
+}
+
 export function viewerNames(viewers: Viewer[]): string {
   return viewers.map((v) => (v.state === 'writing' ? `${v.name} (writing a remark)` : v.name)).join(', ');
 }
@@ -55,15 +83,21 @@ export function useLiveQueue(
   /**
    * `page`: which page of the queue the rows are (its request): another page starts without marks. `eventsThrough`:
    * the live event through which the rows reflect every change (a change they reflect needs no mark and no new read).
+   * `cameBackWhy`: why an order that was elsewhere came into the queue, when the queue knows (its marks).
    */
-  options: { searching: boolean; page: string; eventsThrough: number | null },
+  options: {
+    searching: boolean;
+    page: string;
+    eventsThrough: number | null;
+    cameBackWhy?: ((orderId: number) => string | null) | undefined;
+  },
 ) {
   const { user } = useAuth();
   const live = useLive();
   const queryClient = useQueryClient();
   const presence = usePresenceMap();
   const [departed, setDeparted] = useState<ReadonlyMap<number, Departed>>(new Map());
-  const [held, setHeld] = useState<ReadonlySet<number>>(new Set());
+  const [held, setHeld] = useState<ReadonlyMap<number, HeldOrder>>(new Map());
   // A row that changed but stays: the id of the newest such event, until the page is read again.
   const [stale, setStale] = useState<number | null>(null);
   const { eventsThrough } = options;
@@ -95,7 +129,7 @@ export function useLiveQueue(
     if (kept.size !== departed.size) setDeparted(kept);
   }
   if (useChanged(`${folder} ${options.searching}`) && (held.size || stale !== null)) {
-    setHeld(new Set());
+    setHeld(new Map());
     setStale(null);
   }
 
@@ -116,9 +150,14 @@ export function useLiveQueue(
             index,
           }),
         );
-      else setStale(message.id ?? Number.MAX_SAFE_INTEGER);
+      else {
+        // Back in the folder before its notice was over (a move undone): it stays, without the notice.
+        if (departed.has(event.orderId))
+          setDeparted((current) => new Map([...current].filter(([id]) => id !== event.orderId)));
+        setStale(message.id ?? Number.MAX_SAFE_INTEGER);
+      }
     } else if (isIn && !inFolder(folder, event.from, user.id) && !options.searching) {
-      setHeld((current) => new Set(current).add(event.orderId));
+      setHeld((current) => new Map(current).set(event.orderId, event.from ? 'moved' : 'new'));
     }
   });
 
@@ -152,7 +191,7 @@ export function useLiveQueue(
   }, [departed, stale, serverRows, reloadPage, reflected]);
 
   const showNew = useCallback(() => {
-    setHeld(new Set());
+    setHeld(new Map());
     void reloadPage();
   }, [reloadPage]);
 
@@ -172,7 +211,7 @@ export function useLiveQueue(
       className="alert alert-info py-1 px-2 mb-2 d-flex align-items-center justify-content-between live-new-bar"
       role="status"
     >
-      <span>{held.size === 1 ? '1 new order' : `${held.size} new orders`} arrived in this queue.</span>
+      <span>{heldSummary(held, options.cameBackWhy)}</span>
       <button type="button" className="btn btn-sm btn-info" onClick={showNew}>
         Show {held.size === 1 ? 'it' : 'them'}
       </button>

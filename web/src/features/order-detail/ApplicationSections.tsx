@@ -6,6 +6,7 @@ import { statusLabel } from '../../../../shared/orders';
 import { isForeignVisitor } from '../../../../shared/order-warnings';
 import { DECLARATION_QUESTIONS, IMMIGRATION_QUESTIONS, PERSONAL_EFFECTS } from '../../../../shared/order-questions';
 import { staffZoneHeading, StaffTime } from '../../lib/time';
+import { CustomerLanguage } from './CustomerLanguage';
 import { DetailSection, Field, Fields, Question } from './DetailSection';
 import { orDash, phone, PROCESSING_MODE_LABELS, ymd } from './format';
 
@@ -24,6 +25,9 @@ export function OrderDetailsSection({ order }: { order: OrderDetail }) {
         <Field label="Status">{statusLabel(order.process_status, order.refund_date)}</Field>
         <Field label="Customer Email">{order.email}</Field>
         <Field label="Landing Site">{order.landing_site_name}</Field>
+        <Field label="Customer Language">
+          <CustomerLanguage key={order.locale} orderId={order.order_id} locale={order.locale} />
+        </Field>
         <Field label={`Order Date (${staffZoneHeading()})`}>
           <StaffTime value={order.created_at} seconds underHeading />
         </Field>

@@ -1,6 +1,6 @@
 /**
  * "View Email Content": the approved-order e-mail exactly as the mailer renders
- * it for this order (server-rendered, shown in a sandboxed frame), with its link
+ * it for this order, in the customer's language (server-rendered, shown in a sandboxed frame), with its link
  * to the order's track page, a Close button and a button opening a WhatsApp chat
  * with the customer's number and a prefilled message.
  */
@@ -10,6 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { OrderDetail } from '../../../../shared/schemas/order-detail';
 import { approvedOrderWhatsAppUrl } from '../../../../shared/mail/approved-order';
 import { approvedMailPreviewQuery } from './api/get-approved-mail-preview';
+import { languageName } from './CustomerLanguage';
 
 /** Links in the preview open in a new tab instead of inside the frame. */
 const withNewTabLinks = (html: string) =>
@@ -57,6 +58,8 @@ export function EmailContentModal({ show, order, onClose }: { show: boolean; ord
               </dd>
               <dt className="col-3 col-sm-2">Subject</dt>
               <dd className="col-9 col-sm-10">{mail.subject}</dd>
+              <dt className="col-3 col-sm-2">Language</dt>
+              <dd className="col-9 col-sm-10">{languageName(mail.locale)}</dd>
             </dl>
             {mail.has_document ? null : (
               <p className="small text-muted">

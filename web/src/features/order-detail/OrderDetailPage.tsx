@@ -31,6 +31,10 @@ export interface OrderDetailSlots {
   uploadDocument(order: OrderDetail): ReactNode;
   downloadHistory(order: OrderDetail): ReactNode;
   defencePackButtons(order: OrderDetail): ReactNode;
+  /** The order's payment disputes and the evidence sent to the provider (features/disputes). */
+  disputes(order: OrderDetail): ReactNode;
+  /** Asking the customer to correct answers, and reviewing the reply (features/information-requests). */
+  informationRequests(order: OrderDetail): ReactNode;
 }
 
 export function OrderDetailPage({ slots }: { slots: OrderDetailSlots }) {
@@ -125,9 +129,10 @@ function OrderDetailBody({
         <OrderSummaryBar order={order} />
 
         <OrderLivePanel orderId={order.order_id} />
-        <OrderDetailKeys />
+        <OrderDetailKeys order={order} />
         <ErasureNotice erasures={order.erasures} />
         <AnswerWarnings warnings={order.warnings} />
+        {slots.informationRequests(order)}
         <AddCommentSection key={order.order_id} orderId={order.order_id} />
         {slots.emailHistory(order)}
         {slots.uploadDocument(order)}
@@ -160,6 +165,7 @@ function BelowFirstScreen({ order, slots }: { order: OrderDetail; slots: OrderDe
       <OrderDetailsSection order={order} />
       <ApplicationSections order={order} />
       {slots.downloadHistory(order)}
+      {slots.disputes(order)}
       <ProcessTimeline logs={order.processLogs} />
       <CommentHistory remarks={order.remark} />
 

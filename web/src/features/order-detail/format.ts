@@ -1,10 +1,5 @@
 /** How the order detail page writes answers (product: screens.md#formats: dates as year / month name / day). */
-import { MONTH_NAMES } from '../../../../shared/orders';
-
-export function ymd(year: number, month: number, day: number): string {
-  if (year === 0) return '-'; // erased: the blank of a date is 0 / 0 / 0
-  return `${year} / ${MONTH_NAMES[month - 1] ?? month} / ${day}`;
-}
+export { ymd } from '../../lib/answer-date';
 
 export function yesNo(value: string | null | undefined): string {
   if (value === 'yes') return 'Yes';

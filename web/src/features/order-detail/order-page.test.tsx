@@ -489,6 +489,7 @@ describe('transaction details and the approved mail', () => {
           html: `<html><head></head><body><p>Dear EMILY TANAKA-SMITH,</p><a href="${order.track_url}">Download your Japan Arrival Card</a></body></html>`,
           track_url: order.track_url,
           has_document: false,
+          locale: 'en',
         }),
       ),
     );

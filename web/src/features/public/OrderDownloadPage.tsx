@@ -6,12 +6,17 @@
 import { useEffect, useRef, useState } from 'react';
 import type { DownloadTicket, PublicDownloadEntry } from '../../../../shared/schemas/tracking';
 import { decodeOrderId } from '../../../../shared/ids';
-import { easternDateTime } from '../../../../shared/eastern-time';
-import { ApiError } from '../../lib/api';
+import { easternDateTime, EASTERN_TIME_ZONE } from '../../../../shared/eastern-time';
+import { useIntl } from 'react-intl';
+import { ApiError } from '../../lib/api-envelope';
+import { APP_NAME } from '../../lib/app-name';
 import { paths } from '../../lib/paths';
 import { clearCustomerAccess, readCustomerAccess } from './customer-access';
 import { useDownloadHistory } from './api/download-history';
 import { fetchDownload, requestDownload, saveFile } from './api/download-document';
+import { ArrivalDayCard } from './ArrivalDayCard';
+import { useAnswerText } from './i18n/answers';
+import { Msg, useT, type MessageId } from './i18n/messages';
 import { PublicLayout } from './PublicLayout';
 import { navigate } from './public-router';
 
@@ -19,26 +24,38 @@ import { navigate } from './public-router';
 export const DOWNLOAD_DELAY_MS = 1000;
 
 const COLUMNS = [
-  '#',
-  'Order ID',
-  'Date & Time (EST)',
-  'Device IP Address',
-  'Device',
-  'Device Type',
-  'Browser',
-  'OS',
-  'Device Location',
-];
+  'history.number',
+  'history.orderId',
+  'history.time',
+  'history.ip',
+  'history.device',
+  'history.deviceType',
+  'history.browser',
+  'history.os',
+  'history.location',
+] as const satisfies readonly MessageId[];
 const dash = (value: string | null) => value || '-';
 
+/** A download's time in US Eastern time (the column says EST): English as the product writes it, else the language's way. */
+function useEasternTime() {
+  const intl = useIntl();
+  return (iso: string) =>
+    intl.locale === 'en'
+      ? easternDateTime(iso)
+      : intl.formatDate(iso, { timeZone: EASTERN_TIME_ZONE, dateStyle: 'short', timeStyle: 'medium' });
+}
+
 function HistoryTable({ rows }: { rows: PublicDownloadEntry[] }) {
+  const t = useT();
+  const easternTime = useEasternTime();
+  const labels = COLUMNS.map((c) => t(c));
   return (
     <table className="table table-bordered align-middle bg-white stack-table mb-0">
       <thead>
         <tr>
-          {COLUMNS.map((c) => (
-            <th key={c} scope="col">
-              {c}
+          {labels.map((label, i) => (
+            <th key={COLUMNS[i]} scope="col">
+              {label}
             </th>
           ))}
         </tr>
@@ -47,7 +64,7 @@ function HistoryTable({ rows }: { rows: PublicDownloadEntry[] }) {
         {rows.length === 0 ? (
           <tr>
             <td colSpan={COLUMNS.length} className="text-center text-muted empty-row">
-              No data available in table
+              {t('history.empty')}
             </td>
           </tr>
         ) : (
@@ -55,7 +72,7 @@ function HistoryTable({ rows }: { rows: PublicDownloadEntry[] }) {
             const cells = [
               String(index + 1),
               String(row.order_id),
-              easternDateTime(row.create_ts),
+              easternTime(row.create_ts),
               row.ip,
               dash(row.device),
               dash(row.device_type),
@@ -66,7 +83,7 @@ function HistoryTable({ rows }: { rows: PublicDownloadEntry[] }) {
             return (
               <tr key={row.id}>
                 {cells.map((value, i) => (
-                  <td key={COLUMNS[i]} data-label={COLUMNS[i]}>
+                  <td key={COLUMNS[i]} data-label={labels[i]}>
                     {value}
                   </td>
                 ))}
@@ -79,7 +96,9 @@ function HistoryTable({ rows }: { rows: PublicDownloadEntry[] }) {
   );
 }
 
-function DownloadSection({ orderId }: { orderId: number }) {
+function DownloadSection({ orderId, siteName }: { orderId: number; siteName: string }) {
+  const t = useT();
+  const answerText = useAnswerText();
   const [access] = useState(() => readCustomerAccess(orderId));
   const history = useDownloadHistory(orderId, access);
   const [downloading, setDownloading] = useState(false);
@@ -88,7 +107,7 @@ function DownloadSection({ orderId }: { orderId: number }) {
 
   const backToTrackForm = (message: string) => {
     clearCustomerAccess(orderId);
-    navigate(paths.public.trackOrder(orderId), { replace: true, notice: { kind: 'info', text: message } });
+    navigate(paths.public.trackOrder(orderId), { replace: true, notice: { kind: 'info', text: answerText(message) } });
   };
   const expired = history.error instanceof ApiError && history.error.httpStatus === 401 ? history.error.message : null;
   useEffect(() => {
@@ -96,15 +115,17 @@ function DownloadSection({ orderId }: { orderId: number }) {
     else if (!access) navigate(paths.public.trackOrder(orderId), { replace: true });
   }); // no dependency list: runs after every render, as the answer or the stored access changes
 
-  if (!access || history.isPending || expired) return <p className="text-center text-muted">Loading your order…</p>;
+  if (!access || history.isPending || expired) return <p className="text-center text-muted">{t('download.loading')}</p>;
   if (history.error || !history.data) {
     return (
       <div className="container">
-        <div className="alert alert-danger public-card">{history.error?.message}</div>
+        <div className="alert alert-danger public-card">
+          {history.error ? answerText(history.error.message, (history.error as Partial<ApiError>).httpStatus) : null}
+        </div>
       </div>
     );
   }
-  const { data: rows, path } = history.data;
+  const { data: rows, path, mainResult } = history.data;
   const file1 = path.file1;
 
   // product: public-pages.md#download: the call answers {status, message}; about a second later the file comes from the one-time
@@ -138,33 +159,26 @@ function DownloadSection({ orderId }: { orderId: number }) {
     <div className="container">
       <div className="card public-card shadow-sm mb-4">
         <div className="card-body p-4 p-md-5 text-center">
-          <h1 className="h3 mb-3">Download your Japan Arrival Card</h1>
-          {file1 ? (
-            <p className="lead mb-4">
-              Your Japan Arrival Card application is completed. Your document for order <strong>{orderId}</strong> is
-              ready to download.
-            </p>
-          ) : (
-            <p className="lead mb-4">
-              Your Japan Arrival Card application for order <strong>{orderId}</strong> is being processed. Download Now
-              becomes available here as soon as your document is ready.
-            </p>
-          )}
+          <h1 className="h3 mb-3">{t('download.heading')}</h1>
+          <p className="lead mb-4">
+            <Msg id={file1 ? 'download.ready' : 'download.processing'} values={{ orderId: String(orderId) }} />
+          </p>
           <button
             type="button"
             className="btn btn-brand btn-lg px-5"
             disabled={!file1 || downloading}
             onClick={() => void onDownload()}
           >
-            {downloading ? 'Preparing…' : 'Download Now'}
+            {downloading ? t('download.preparing') : t('download.button')}
           </button>
         </div>
       </div>
+      {file1 ? <ArrivalDayCard arrivalDate={mainResult.arrival_date} siteName={siteName} /> : null}
       <section className="download-history" aria-labelledby="downloaded-history">
         <h2 id="downloaded-history" className="h5 mb-3">
-          Downloaded History
+          {t('history.heading')}
         </h2>
-        <div className="table-responsive-md">
+        <div className="table-responsive">
           <HistoryTable rows={rows} />
         </div>
       </section>
@@ -179,6 +193,8 @@ export function OrderDownloadPage({ encodedOrderId: encoded }: { encodedOrderId:
   }, [orderId]);
   if (orderId === null) return null;
   return (
-    <PublicLayout encodedOrderId={encoded}>{() => <DownloadSection key={orderId} orderId={orderId} />}</PublicLayout>
+    <PublicLayout encodedOrderId={encoded} title="download.heading">
+      {(brand) => <DownloadSection key={orderId} orderId={orderId} siteName={brand?.name ?? APP_NAME} />}
+    </PublicLayout>
   );
 }

@@ -3,15 +3,20 @@
  * the staff side (no router library, no query cache, no form or schema library, no toasts). main.tsx starts it
  * for every address that is not a staff screen (web/src/app/staff-paths.ts).
  */
-import { StrictMode } from 'react';
+import { StrictMode, Suspense, lazy } from 'react';
 import { createRoot } from 'react-dom/client';
 import { OrderDownloadPage } from './OrderDownloadPage';
 import { PublicNotFound } from './PublicNotFound';
 import { TrackOrderPage } from './TrackOrderPage';
+import { startInLocale } from './i18n/choose-locale';
+import { loadMessages, PageMessages, PublicIntl } from './i18n/messages';
 import { useLocation } from './public-router';
 
 const TRACK = /^\/track-order(?:\/([^/]+))?\/?$/;
 const DOWNLOAD = /^\/get-new-order-details\/([^/]+)\/?$/;
+/** The answer page of a request for information: its own chunk, as few customers ever open it. */
+const ANSWER = /^\/answer-request\/?$/;
+const AnswerRequestPage = lazy(() => import('./AnswerRequestPage').then((m) => ({ default: m.AnswerRequestPage })));
 
 function PublicApp() {
   const { path } = useLocation();
@@ -19,13 +24,25 @@ function PublicApp() {
   if (track) return <TrackOrderPage key={path} encodedOrderId={track[1]} />;
   const download = DOWNLOAD.exec(path);
   if (download) return <OrderDownloadPage key={path} encodedOrderId={download[1]!} />;
+  if (ANSWER.test(path))
+    return (
+      <Suspense fallback={null}>
+        <PageMessages family="answer-request">
+          <AnswerRequestPage />
+        </PageMessages>
+      </Suspense>
+    );
   return <PublicNotFound />;
 }
 
 export function startPublicApp(root: HTMLElement) {
+  // The language's catalog starts loading now, beside the page's code and its first call.
+  void loadMessages(startInLocale()).catch(() => undefined);
   createRoot(root).render(
     <StrictMode>
-      <PublicApp />
+      <PublicIntl>
+        <PublicApp />
+      </PublicIntl>
     </StrictMode>,
   );
 }

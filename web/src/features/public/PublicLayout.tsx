@@ -2,12 +2,14 @@
  * Frame of every public page, branded by the order's landing site (product: public-pages.md#branding): the `full` site shows its whole menu, the
  * `reduced` sites only a contact link; each has its own logo and footer.
  */
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import type { Branding } from '../../../../shared/schemas/tracking';
 import { COPYRIGHT_YEAR } from '../../../../shared/schemas/tracking-texts';
 import { APP_NAME } from '../../lib/app-name';
 import { useBranding } from './api/branding';
 import { dismissNotice, useLocation } from './public-router';
+import { LanguageMenu } from './i18n/LanguageMenu';
+import { useT, type MessageId } from './i18n/messages';
 import { TranslateWidget } from './TranslateWidget';
 import './public.css';
 
@@ -20,6 +22,7 @@ const Logo = ({ brand }: { brand: Branding }) => (
 
 /** Bootstrap's navbar markup; below 992 px the menu folds behind the Menu button. */
 function FullHeader({ brand }: { brand: Branding }) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   return (
     <header className="navbar navbar-expand-lg public-header public-header-full">
@@ -32,13 +35,13 @@ function FullHeader({ brand }: { brand: Branding }) {
           className={`navbar-toggler ${open ? '' : 'collapsed'}`}
           aria-controls="public-menu"
           aria-expanded={open}
-          aria-label="Menu"
+          aria-label={t('layout.menu')}
           onClick={() => setOpen((o) => !o)}
         >
           <span className="navbar-toggler-icon" />
         </button>
         <div id="public-menu" className={`navbar-collapse collapse ${open ? 'show' : ''}`}>
-          <nav className="navbar-nav ms-auto" aria-label="Main menu">
+          <nav className="navbar-nav ms-auto" aria-label={t('layout.mainMenu')}>
             {brand.menu_links.map((link) => (
               <a key={link.url} className="nav-link" href={link.url}>
                 {link.label}
@@ -52,12 +55,13 @@ function FullHeader({ brand }: { brand: Branding }) {
 }
 
 function ReducedHeader({ brand }: { brand: Branding }) {
+  const t = useT();
   return (
     <header className="public-header public-header-reduced">
       <div className="container d-flex align-items-center justify-content-between py-2">
         <Logo brand={brand} />
         <a className="public-contact-link" href={brand.contact_url}>
-          Contact
+          {t('layout.contact')}
         </a>
       </div>
     </header>
@@ -65,6 +69,7 @@ function ReducedHeader({ brand }: { brand: Branding }) {
 }
 
 function Footer({ brand }: { brand: Branding }) {
+  const t = useT();
   const legal = brand.menu_links.filter((l) => FOOTER_LINKS.includes(l.label));
   return (
     <footer className="public-footer">
@@ -73,7 +78,7 @@ function Footer({ brand }: { brand: Branding }) {
           <div className="col-md-8">
             <p className="mb-1">{brand.footer_text}</p>
             <p className="mb-0 small">
-              Questions? <a href={`mailto:${brand.support_email}`}>{brand.support_email}</a>
+              {t('layout.questions')} <a href={`mailto:${brand.support_email}`}>{brand.support_email}</a>
               {legal.map((l) => (
                 <span key={l.url}>
                   {' '}
@@ -83,7 +88,7 @@ function Footer({ brand }: { brand: Branding }) {
             </p>
           </div>
           <div className="col-md-4 text-md-end small">
-            © {COPYRIGHT_YEAR} {brand.name}. All rights reserved.
+            {t('layout.copyright', { year: String(COPYRIGHT_YEAR), site: brand.name })}
           </div>
         </div>
       </div>
@@ -102,32 +107,47 @@ function PlainHeader() {
 
 /** The notice the last navigation brought (an order found, a link that expired), until the next one. */
 function NoticeBar() {
+  const t = useT();
   const { notice } = useLocation();
   if (!notice) return null;
   return (
     <div className="container">
       <div className={`alert alert-${notice.kind} alert-dismissible public-card`} role="alert">
         {notice.text}
-        <button type="button" className="btn-close" aria-label="Close" onClick={dismissNotice} />
+        <button type="button" className="btn-close" aria-label={t('layout.close')} onClick={dismissNotice} />
       </div>
     </div>
   );
 }
 
+/** The browser tab's title: the page's heading and the site, in the page's language. */
+function useTitle(page: MessageId, site: string) {
+  const t = useT();
+  const title = t('layout.title', { page: t(page), site });
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+}
+
 export function PublicLayout({
   encodedOrderId,
+  title,
   children,
 }: {
   encodedOrderId?: string | undefined;
+  /** The page's heading, for the title. */
+  title: MessageId;
   children: (brand: Branding | undefined) => ReactNode;
 }) {
   const { data: brand, isPending } = useBranding(encodedOrderId);
+  useTitle(title, brand?.name ?? APP_NAME);
   return (
     <div
       className={`public-page d-flex flex-column ${brand ? `brand-${brand.site_key}` : ''}`}
       data-header={brand?.header_style}
     >
       {brand?.translate_widget_url ? <TranslateWidget scriptUrl={brand.translate_widget_url} /> : null}
+      <LanguageMenu />
       {brand ? (
         brand.header_style === 'full' ? (
           <FullHeader brand={brand} />

@@ -1,24 +1,26 @@
 import { paths } from '../../lib/paths';
+import { useT } from './i18n/messages';
 import { PublicLayout } from './PublicLayout';
 import { PublicLink } from './public-router';
 
 /** The public catch-all: unknown addresses get a plain, branded page with a way forward. */
-export function PublicNotFound() {
+function NotFoundCard() {
+  const t = useT();
   return (
-    <PublicLayout>
-      {() => (
-        <div className="container">
-          <div className="card public-card shadow-sm">
-            <div className="card-body p-4 text-center">
-              <h1 className="h4">Page not found</h1>
-              <p className="text-muted">The page you are looking for does not exist or has moved.</p>
-              <PublicLink className="btn btn-brand" to={paths.public.trackOrder()}>
-                Track your order
-              </PublicLink>
-            </div>
-          </div>
+    <div className="container">
+      <div className="card public-card shadow-sm">
+        <div className="card-body p-4 text-center">
+          <h1 className="h4">{t('notFound.heading')}</h1>
+          <p className="text-muted">{t('notFound.text')}</p>
+          <PublicLink className="btn btn-brand" to={paths.public.trackOrder()}>
+            {t('notFound.link')}
+          </PublicLink>
         </div>
-      )}
-    </PublicLayout>
+      </div>
+    </div>
   );
+}
+
+export function PublicNotFound() {
+  return <PublicLayout title="notFound.heading">{() => <NotFoundCard />}</PublicLayout>;
 }

@@ -7,14 +7,17 @@
 import { useState, type FormEvent } from 'react';
 import { CUSTOMER_ORDER_ID, TRACK_MESSAGES } from '../../../../shared/schemas/tracking-texts';
 import { decodeOrderId } from '../../../../shared/ids';
-import { ApiError } from '../../lib/api';
+import { ApiError } from '../../lib/api-envelope';
 import { paths } from '../../lib/paths';
 import { trackOrder } from './api/track-order';
+import { useAnswerText } from './i18n/answers';
+import { useT } from './i18n/messages';
 import { PublicLayout } from './PublicLayout';
 import { navigate } from './public-router';
 
 type Field = 'orderId' | 'email';
 
+/** The fields' errors, as the product's English texts (the page shows them in its language). */
 function checkFields(values: Record<Field, string>): Partial<Record<Field, string>> {
   const errors: Partial<Record<Field, string>> = {};
   const orderId = values.orderId.trim();
@@ -59,6 +62,8 @@ function TrackForm({
   prefilledOrderId: number | null;
   supportEmail: string | undefined;
 }) {
+  const t = useT();
+  const answerText = useAnswerText();
   const [values, setValues] = useState<Record<Field, string>>({
     orderId: prefilledOrderId === null ? '' : String(prefilledOrderId),
     email: '',
@@ -78,12 +83,14 @@ function TrackForm({
     setPending(true);
     try {
       const answer = await trackOrder(values);
-      navigate(paths.public.orderDetails(answer.data.orderId), { notice: { kind: 'success', text: answer.message } });
+      navigate(paths.public.orderDetails(answer.data.orderId), {
+        notice: { kind: 'success', text: answerText(answer.message) },
+      });
     } catch (error) {
       setPending(false);
       if (error instanceof ApiError && error.errors)
         setErrors({ orderId: error.errors.orderId, email: error.errors.email });
-      setFailure(error instanceof ApiError ? error.message : 'Something went wrong. Please try again.');
+      setFailure(error instanceof ApiError ? answerText(error.message, error.httpStatus) : t('track.failed'));
     }
   };
 
@@ -91,10 +98,8 @@ function TrackForm({
     <div className="container">
       <div className="card public-card shadow-sm">
         <div className="card-body p-4 p-md-5">
-          <h1 className="h3 mb-2">Download your Japan Arrival Card</h1>
-          <p className="text-muted mb-4">
-            Enter the order ID from your confirmation e-mail and the e-mail address you used on your application.
-          </p>
+          <h1 className="h3 mb-2">{t('track.heading')}</h1>
+          <p className="text-muted mb-4">{t('track.intro')}</p>
           {failure ? (
             <div className="alert alert-danger" role="alert">
               {failure}
@@ -103,29 +108,33 @@ function TrackForm({
           <form noValidate onSubmit={(event) => void onSubmit(event)}>
             <TextField
               id="orderId"
-              label="Order ID"
+              label={t('track.orderId')}
               inputMode="numeric"
               autoComplete="off"
               value={values.orderId}
               onChange={change('orderId')}
-              error={errors.orderId}
+              error={errors.orderId && answerText(errors.orderId)}
             />
             <TextField
               id="email"
-              label="Email ID"
+              label={t('track.email')}
               type="email"
               autoComplete="email"
               value={values.email}
               onChange={change('email')}
-              error={errors.email}
+              error={errors.email && answerText(errors.email)}
             />
             <button type="submit" className="btn btn-brand w-100 py-2 mt-2" disabled={pending}>
-              {pending ? 'TRACKING…' : 'TRACK ORDER'}
+              {pending ? t('track.submitting') : t('track.submit')}
             </button>
           </form>
           <p className="text-center mt-4 mb-0">
-            Need help?{' '}
-            {supportEmail ? <a href={`mailto:${supportEmail}`}>Contact Support</a> : <span>Contact Support</span>}
+            {t('track.needHelp')}{' '}
+            {supportEmail ? (
+              <a href={`mailto:${supportEmail}`}>{t('track.contactSupport')}</a>
+            ) : (
+              <span>{t('track.contactSupport')}</span>
+            )}
           </p>
         </div>
       </div>
@@ -136,7 +145,7 @@ function TrackForm({
 export function TrackOrderPage({ encodedOrderId: encoded }: { encodedOrderId?: string | undefined }) {
   const prefilled = encoded ? decodeOrderId(encoded) : null;
   return (
-    <PublicLayout encodedOrderId={prefilled === null ? undefined : encoded}>
+    <PublicLayout encodedOrderId={prefilled === null ? undefined : encoded} title="track.heading">
       {(brand) => <TrackForm key={encoded ?? ''} prefilledOrderId={prefilled} supportEmail={brand?.support_email} />}
     </PublicLayout>
   );

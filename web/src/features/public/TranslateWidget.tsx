@@ -17,6 +17,15 @@ interface TranslateApi {
 
 let loadedUrl: string | null = null;
 
+/** The widget's names of our languages, where they differ from ours. */
+const WIDGET_LANGUAGES: Record<string, string> = { 'zh-Hans': 'zh-CN', 'zh-Hant': 'zh-TW' };
+
+/** The page's language when the widget is built (`<html lang>`, which the public pages keep), by the widget's name. */
+const pageLanguage = () => {
+  const lang = document.documentElement.lang || 'en';
+  return WIDGET_LANGUAGES[lang] ?? lang;
+};
+
 export function TranslateWidget({ scriptUrl }: { scriptUrl: string }) {
   useEffect(() => {
     if (loadedUrl === scriptUrl) return;
@@ -30,7 +39,7 @@ export function TranslateWidget({ scriptUrl }: { scriptUrl: string }) {
     if (callback && /^[A-Za-z_$][\w$]*$/.test(callback)) {
       (window as unknown as Record<string, unknown>)[callback] = () => {
         const Element = (window as unknown as TranslateApi).google?.translate?.TranslateElement;
-        if (Element) new Element({ pageLanguage: 'en', autoDisplay: false }, TRANSLATE_CONTAINER_ID);
+        if (Element) new Element({ pageLanguage: pageLanguage(), autoDisplay: false }, TRANSLATE_CONTAINER_ID);
       };
     }
     const script = document.createElement('script');

@@ -82,6 +82,23 @@ describe('the track form', () => {
     expect(screen.getByRole('button', { name: 'TRACK ORDER' })).toBeEnabled();
   });
 
+  it('sends no staff token from a browser where a staff member is signed in: there, they are a customer', async () => {
+    const { encoded } = orderOf(200_003);
+    signInAs('Manager');
+    const askedWith: (string | null)[] = [];
+    server.use(
+      http.post('/api/front/track-order', ({ request }) => {
+        askedWith.push(request.headers.get('authorization'));
+        return refused(404, TRACK_NOT_FOUND);
+      }),
+    );
+    const { user } = await openPublicApp(`/track-order/${encoded}`);
+    await fill(user, await screen.findByLabelText('Email ID'), 'someone.else@mail.example');
+    await user.click(screen.getByRole('button', { name: 'TRACK ORDER' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(TRACK_NOT_FOUND);
+    expect(askedWith).toEqual([null]);
+  });
+
   it("shows the server's message under the field it refuses", async () => {
     const { encoded } = orderOf(200_003);
     server.use(

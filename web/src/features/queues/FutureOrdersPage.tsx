@@ -16,12 +16,12 @@ import { useFutureOrderCount } from './api/get-future-order-count';
 import { useOrderPage, type OrderPageParams } from './api/get-order-page';
 import { useDeleteOrders } from './api/queue-actions';
 import type { OrderListRow } from '../../../../shared/schemas/order-list';
-import { calendarDate, telephone } from './format';
+import { calendarDate, estimatedCount, telephone } from './format';
 import { staffZoneHeading, StaffTime } from '../../lib/time';
 import { EmailCell, NameCell, RowActionsCell } from './row-cells';
 import { QueueCards } from './QueueCards';
 import { TruncatedText } from './TruncatedText';
-import { futureMonthRequest, useQueueParams } from './use-queue-params';
+import { futureMonthRequest, useCountingExactly, useQueueParams } from './use-queue-params';
 import { PHONE_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { QueueFilterBar } from './filters/QueueFilterBar';
 import { SavedViewsBar, SaveViewButton } from '../saved-views';
@@ -100,13 +100,24 @@ function MonthRowsTable({
   );
 }
 
-function MonthTable({ request, onPage }: { request: OrderPageParams; onPage(p: number): void }) {
+function MonthTable({
+  request,
+  onPage,
+  onCountExactly,
+}: {
+  request: OrderPageParams;
+  onPage(p: number): void;
+  onCountExactly(): void;
+}) {
   const { page, limit } = request;
   const list = useOrderPage('futureOrder', request);
   const rows = useMemo(() => list.data?.rows ?? [], [list.data]);
   const remove = useDeleteOrders();
   const [toDelete, setToDelete] = useState<number | null>(null);
   const total = list.data?.totalRecords ?? 0;
+  // An estimated total (filters without a search): shown as one, counted exactly when the member asks.
+  const estimated = list.data?.totalEstimated === true;
+  const counting = useCountingExactly();
   const phone = useMediaQuery(PHONE_QUERY);
   const onDelete = useCallback((row: OrderListRow) => setToDelete(row.order_id), []);
 
@@ -133,7 +144,20 @@ function MonthTable({ request, onPage }: { request: OrderPageParams; onPage(p: n
       </div>
       <div className="queue-footer d-flex flex-wrap gap-2 justify-content-between align-items-center mt-2 small">
         <span className="text-muted" role="status">
-          {total === 0 && !list.isPending ? 'No records found' : `${total} orders`}
+          {total === 0 && !list.isPending
+            ? 'No records found'
+            : `${estimated ? `about ${estimatedCount(total, (page - 1) * limit + rows.length)}` : total} orders`}
+          {estimated ? (
+            <Button
+              variant="link"
+              size="sm"
+              className="p-0 ms-2 align-baseline"
+              disabled={counting}
+              onClick={onCountExactly}
+            >
+              {counting ? 'Counting…' : 'Count exactly'}
+            </Button>
+          ) : null}
         </span>
         <Pagination page={page} pageCount={Math.ceil(total / limit)} onChange={onPage} />
       </div>
@@ -202,7 +226,11 @@ export function FutureOrdersPage() {
               <SaveViewButton folder="futureOrder" />
               <QueueExport folder="futureOrder" params={{ ...params, search: '' }} title="Future Order" />
             </QueueFilterBar>
-            <MonthTable request={futureMonthRequest(params, month)} onPage={(p) => update({ page: p })} />
+            <MonthTable
+              request={futureMonthRequest(params, month)}
+              onPage={(p) => update({ page: p })}
+              onCountExactly={() => update({ total: 'exact' }, true)}
+            />
           </div>
         </div>
       ) : (

@@ -10,6 +10,7 @@ import type { OrderListRow } from '../../../../shared/schemas/order-list';
 import { arrivalDate } from './format';
 import { fullName, RowActions, RowCheckbox } from './row-cells';
 import { DepartedNote, ViewersMark } from '../live';
+import { CustomerRepliedMark } from '../information-requests';
 import { Bar, PlaceholderActions } from './placeholders';
 import { queueItemClasses, queueItemProps, type QueueItemProps, type QueueRowsProps } from './queue-item';
 
@@ -87,7 +88,8 @@ const QueueCard = memo(function QueueCard(
     dateOf(row: OrderListRow): { label: string; value: string };
   },
 ) {
-  const { row, index, selected, focused, urgency, departed, viewers, onToggle, onDelete, rowLinks, dateOf } = item;
+  const { row, index, selected, focused, urgency, departed, viewers, replied, onToggle, onDelete, rowLinks, dateOf } =
+    item;
   const date = dateOf(row);
   return (
     <li
@@ -118,6 +120,7 @@ const QueueCard = memo(function QueueCard(
           <dt>Status</dt>
           <dd>
             {statusLabel(row.process_status, row.refund_date)}
+            {replied ? <CustomerRepliedMark /> : null}
             {departed ? <DepartedNote label={departed} /> : null}
           </dd>
         </div>

@@ -2,7 +2,8 @@
  * Export on every queue (docs/decisions/0024): exactly the orders the queue shows with its
  * search, filters and sort (every page, not just this one), as CSV or XLSX, from POST /api/admin/export-orders.
  * The search, month, sort and filters are the queue's params (use-queue-params.ts), the same the list is asked for.
- * Shown to the roles that may read the folder; the server enforces the same rule.
+ * Shown to the roles that may read the folder and may export (Admin, Manager, and the roles an Admin granted it to);
+ * the server enforces the same rules.
  */
 import { memo } from 'react';
 import { folderDeclaration, type Folder } from '../../../../shared/folders';
@@ -10,6 +11,7 @@ import { can } from '../../../../shared/roles';
 import { activeFilters } from '../../../../shared/schemas/queue-filters';
 import { useAuth } from '../../lib/auth-context';
 import { ExportMenu } from '../../components/export/ExportMenu';
+import { useMayExport } from '../../components/export/export-rights';
 import type { QueueParams } from './use-queue-params';
 
 type ExportParams = Pick<QueueParams, 'search' | 'month' | 'sort' | 'filters'>;
@@ -36,14 +38,9 @@ export const QueueExport = memo(function QueueExport({
   title?: string;
 }) {
   const { user } = useAuth();
+  const mayExport = useMayExport();
   const { read } = folderDeclaration(folder);
   const mayRead = !read || can(user?.type, read.permission);
-  if (!mayRead || !can(user?.type, 'orders:export')) return null;
-  return (
-    <ExportMenu
-      path="admin/export-orders"
-      body={exportBody(folder, params)}
-      label={`Export ${title ?? 'this queue'}`}
-    />
-  );
+  if (!mayRead || !mayExport) return null;
+  return <ExportMenu kind="orders" body={exportBody(folder, params)} label={`Export ${title ?? 'this queue'}`} />;
 });

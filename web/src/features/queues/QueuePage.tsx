@@ -4,7 +4,7 @@
  * same rules), a server-side search over the whole folder (debounced 500 ms),
  * rows per page, the table and the pager. Paging state lives in the URL.
  */
-import { useCallback, useMemo, useRef } from 'react';
+import { Suspense, useCallback, useMemo, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useMatches, useNavigate, useNavigation } from 'react-router';
 import { Button, Form } from 'react-bootstrap';
@@ -12,6 +12,7 @@ import { folderDeclaration, type Folder } from '../../../../shared/folders';
 import { can } from '../../../../shared/roles';
 import type { OrderListRow } from '../../../../shared/schemas/order-list';
 import { PAGE_SIZE_OPTIONS } from '../../../../shared/schemas/order-list-texts';
+import { CUSTOMER_REPLIED } from '../../../../shared/schemas/information-request-texts';
 import { errorMessage } from '../../lib/api';
 import { useAuth } from '../../lib/auth-context';
 import { paths } from '../../lib/paths';
@@ -20,10 +21,13 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PageHeader } from '../../components/PageHeader';
 import { Pagination } from '../../components/Pagination';
 import { useOrderPage } from './api/get-order-page';
+import { estimatedCount } from './format';
 import { useQueueActions, useRowSelection, type QueueAction } from './use-queue-actions';
 import { QueueTable } from './QueueTable';
 import { useLiveQueue } from '../live';
-import { queuePageRequest, useQueueParams, type LimitChoice } from './use-queue-params';
+import { useRepliedMarks } from '../information-requests';
+import { ChargeBackDisputes } from '../disputes';
+import { queuePageRequest, useCountingExactly, useQueueParams, type LimitChoice } from './use-queue-params';
 import { KeyboardHelp } from '../../components/KeyboardHelp';
 import { queueKeyHelp, useQueueKeys } from './keyboard/use-queue-keys';
 import { useRowUrgency } from './urgency/row-urgency';
@@ -62,13 +66,21 @@ export function QueuePage({ folder, title }: { folder: Folder; title: string }) 
   const page = useOrderPage(folder, request);
   const { data } = page;
   // Rows as the live queue shows them: new arrivals held back until asked for (features/live).
+  const repliedOf = useRepliedMarks();
+  // An order back in its queue because its customer replied is announced so, apart from new orders.
+  const cameBackWhy = useCallback((orderId: number) => (repliedOf(orderId) ? CUSTOMER_REPLIED : null), [repliedOf]);
   const live = useLiveQueue(folder, data?.rows, {
     searching: !!params.search || filterKey !== '{}',
     page: JSON.stringify(request),
     eventsThrough: data?.eventsThrough ?? null,
+    cameBackWhy,
   });
   const { rows } = live;
   const total = data?.totalRecords ?? 0;
+  // An estimated total (filters without a search): shown as one, counted exactly when the member asks.
+  const estimated = data?.totalEstimated === true;
+  const countExactly = useCallback(() => update({ total: 'exact' }, true), [update]);
+  const counting = useCountingExactly();
 
   // The search box's text, once typing paused: to the address (replacing the entry), back to page 1. Only while the
   // member is still on this address: a link followed before the wait ended (its navigation pending, or done but not
@@ -166,6 +178,11 @@ export function QueuePage({ folder, title }: { folder: Folder; title: string }) 
       <PageHeader title={title} actions={headerActions} />
       {/* Keyed by folder, as the boxes below: what one queue's bar, box or menu holds does not pass to the next. */}
       <SavedViewsBar key={folder} folder={folder} />
+      {actions.disputes ? (
+        <Suspense fallback={null}>
+          <ChargeBackDisputes />
+        </Suspense>
+      ) : null}
       <div className="card queue-fill">
         <div className="card-body">
           <QueueFilterBar
@@ -231,6 +248,8 @@ export function QueuePage({ folder, title }: { folder: Folder; title: string }) 
             selected={selected}
             total={total}
             totalCapped={data?.totalCapped === true}
+            totalEstimated={estimated}
+            onCountExactly={countExactly}
             onDone={clear}
           />
           {live.newOrdersBar}
@@ -247,6 +266,7 @@ export function QueuePage({ folder, title }: { folder: Folder; title: string }) 
               focusedIndex={keys.focused}
               arrivalSort={arrivalSort}
               marksOf={live.marksOf}
+              repliedOf={repliedOf}
               placeholderRows={data ? 0 : Math.min(limit, MAX_PLACEHOLDER_ROWS)}
             />
           </div>
@@ -277,8 +297,13 @@ export function QueuePage({ folder, title }: { folder: Folder; title: string }) 
               <span className="text-muted" role="status">
                 {total === 0 && (data !== undefined || page.isError)
                   ? 'No records found'
-                  : `Showing ${firstRow} to ${lastRow} of ${total}${data?.totalCapped ? '+' : ''} entries`}
+                  : `Showing ${firstRow} to ${lastRow} of ${estimated ? `about ${estimatedCount(total, lastRow)}` : total}${data?.totalCapped ? '+' : ''} entries`}
               </span>
+              {estimated ? (
+                <Button variant="link" size="sm" className="p-0 text-nowrap" disabled={counting} onClick={countExactly}>
+                  {counting ? 'Counting…' : 'Count exactly'}
+                </Button>
+              ) : null}
             </div>
             <p className="queue-keys-hint small text-muted mb-0">
               Press <kbd>?</kbd> for keyboard shortcuts.

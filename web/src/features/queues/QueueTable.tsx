@@ -10,6 +10,7 @@ import { PHONE_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { telephone } from './format';
 import { staffZoneHeading, StaffTime } from '../../lib/time';
 import { DepartedNote, ViewersMark } from '../live';
+import { CustomerRepliedMark } from '../information-requests';
 import { QueueCards } from './QueueCards';
 import { EmailCell, NameCell, RowActionsCell, RowCheckbox } from './row-cells';
 import { TruncatedText } from './TruncatedText';
@@ -88,7 +89,7 @@ function QueueRowsTable(props: QueueTableProps) {
 
 /** One table row, drawn again only when its own values change (queue-item.ts). */
 const QueueRow = memo(function QueueRow(item: QueueItemProps & { onToggle(orderId: number): void }) {
-  const { row, index, selected, focused, urgency, departed, viewers, onToggle, onDelete, rowLinks } = item;
+  const { row, index, selected, focused, urgency, departed, viewers, replied, onToggle, onDelete, rowLinks } = item;
   return (
     <tr
       data-row-index={index}
@@ -114,6 +115,7 @@ const QueueRow = memo(function QueueRow(item: QueueItemProps & { onToggle(orderI
       </td>
       <td>
         {statusLabel(row.process_status, row.refund_date)}
+        {replied ? <CustomerRepliedMark /> : null}
         {departed ? <DepartedNote label={departed} /> : null}
       </td>
       <RowActionsCell row={row} onDelete={onDelete ? () => onDelete(row) : undefined}>

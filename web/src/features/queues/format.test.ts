@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { arrivalDate, calendarDate, telephone } from './format';
+import { arrivalDate, calendarDate, estimatedCount, telephone } from './format';
 
 describe('queue formatting', () => {
   it('writes arrival dates DD/MM/YYYY zero padded', () => {
@@ -11,5 +11,11 @@ describe('queue formatting', () => {
   });
   it('writes the telephone as +code number', () => {
     expect(telephone('81', '9012345678')).toBe('+81 9012345678');
+  });
+  it('writes an estimated total to two figures, never below the rows already shown', () => {
+    expect(estimatedCount(9039)).toBe('9,000');
+    expect(estimatedCount(1751)).toBe('1,800');
+    expect(estimatedCount(61)).toBe('61');
+    expect(estimatedCount(1049, 1041)).toBe('1,049');
   });
 });

@@ -15,3 +15,12 @@ export function calendarDate(ymd: string | null | undefined): string {
 export function telephone(code: string, number: string): string {
   return `+${code.replace(/^\+/, '')} ${number}`;
 }
+
+/**
+ * An estimated total as staff read it after "about": two significant figures ("9,000"), never below `atLeast` (the
+ * rows the screen already shows), where the estimate is written as it came.
+ */
+export function estimatedCount(estimate: number, atLeast = 0): string {
+  const rounded = estimate >= 100 ? Number(estimate.toPrecision(2)) : estimate;
+  return (rounded < atLeast ? estimate : rounded).toLocaleString('en-US');
+}

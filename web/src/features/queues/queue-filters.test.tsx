@@ -112,6 +112,60 @@ describe('queue filters', () => {
   });
 });
 
+describe('an estimated filtered total', () => {
+  it('reads "about", and Count exactly asks for the exact count and shows it; new filters estimate again', async () => {
+    const requests = answerQueue('orderHistory', orderRows(12), { total: 9137, estimate: 9039 });
+    const { user, location } = await renderStaffApp(
+      '/admin/order-history?nationality=Tokelau&processingMode=priority',
+      {
+        as: 'Manager',
+      },
+    );
+    expect(await screen.findByText('Showing 1 to 10 of about 9,000 entries')).toBeInTheDocument();
+    expect(requests.lists.at(-1)?.get('exactTotal')).toBeNull();
+
+    // The exact count is held back a moment: the button says it is counting meanwhile.
+    let release = () => {};
+    const counted = new Promise<void>((resolve) => (release = resolve));
+    server.use(
+      http.get('/api/admin/get-orders-list/:folder', async ({ request }) => {
+        if (new URL(request.url).searchParams.get('exactTotal') === '1') await counted;
+        return undefined; // then answered by answerQueue
+      }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Count exactly' }));
+    expect(await screen.findByRole('button', { name: 'Counting…' })).toBeDisabled();
+    release();
+    expect(await screen.findByText('Showing 1 to 10 of 9137 entries')).toBeInTheDocument();
+    expect(requests.lists.at(-1)?.get('exactTotal')).toBe('1');
+    expect(location()).toBe('/admin/order-history?nationality=Tokelau&processingMode=priority&total=exact');
+    expect(screen.queryByRole('button', { name: 'Count exactly' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Remove filter Nationality' }));
+    await waitFor(() => expect(location()).toBe('/admin/order-history?processingMode=priority'));
+    expect(await screen.findByText('Showing 1 to 10 of about 9,000 entries')).toBeInTheDocument();
+  });
+
+  it('offers "all matching" to a bulk action only once the total is counted exactly', async () => {
+    answerQueue('orderHistory', orderRows(40), { total: 40, estimate: 61 });
+    const { user } = await renderStaffApp('/admin/order-history?processingMode=priority', { as: 'Manager' });
+    await screen.findByText('Showing 1 to 10 of about 61 entries');
+    await user.click(screen.getByRole('checkbox', { name: 'Select all rows on this page' }));
+    const toolbar = screen.getByRole('toolbar', { name: 'Bulk actions' });
+    expect(toolbar).toHaveTextContent('About 61 orders match. Count them exactly to select them all.');
+    expect(within(toolbar).queryByRole('button', { name: /Select all/ })).not.toBeInTheDocument();
+
+    await user.click(within(toolbar).getByRole('button', { name: 'Count them exactly' }));
+    await screen.findByText('Showing 1 to 10 of 40 entries');
+    await user.click(
+      within(screen.getByRole('toolbar', { name: 'Bulk actions' })).getByRole('button', {
+        name: 'Select all 40 matching the filter',
+      }),
+    );
+    expect(screen.getByRole('toolbar', { name: 'Bulk actions' })).toHaveTextContent('All 40 matching orders selected');
+  });
+});
+
 describe('saved views', () => {
   it("saves the address's filters, sort and size under a name (shared by a Manager), and lists it under the title", async () => {
     answerQueue('orderHistory', orderRows(2));

@@ -20,6 +20,8 @@ export interface QueueItemProps {
   departed: string | undefined;
   /** Who else has it open (live marks). */
   viewers: string | undefined;
+  /** The customer answered a request for information that waits for its review. */
+  replied: boolean;
   onDelete: ((row: OrderListRow) => void) | undefined;
   rowLinks: ((row: OrderListRow) => ReactNode) | undefined;
 }
@@ -36,6 +38,8 @@ export interface QueueItemSource {
   urgencyOf?: RowUrgency | undefined;
   /** Live marks of a row (features/live): what happened to it if it left the queue, who has it open. */
   marksOf?: ((row: OrderListRow) => LiveMarks | undefined) | undefined;
+  /** Whether the order is marked "Customer replied" (features/information-requests). */
+  repliedOf?: ((orderId: number) => boolean) | undefined;
   onDelete?: ((row: OrderListRow) => void) | undefined;
   /** More links in a row's Action cell (the ChargeBack queue's defence packs). */
   rowLinks?: ((row: OrderListRow) => ReactNode) | undefined;
@@ -63,6 +67,7 @@ export function queueItemProps(row: OrderListRow, index: number, source: QueueIt
     urgency: source.urgencyOf?.(row) ?? null,
     departed: marks?.departed,
     viewers: marks?.viewers,
+    replied: source.repliedOf?.(row.order_id) ?? false,
     onDelete: source.onDelete,
     rowLinks: source.rowLinks,
   };

@@ -11,6 +11,7 @@ describe('queue URL params', () => {
       month: undefined,
       sort: undefined,
       filters: {},
+      exactTotal: false,
     });
     expect(parseQueueParams(new URLSearchParams('page=3&limit=500&q=zelda&month=4'))).toEqual({
       page: 3,
@@ -19,6 +20,7 @@ describe('queue URL params', () => {
       month: 4,
       sort: undefined,
       filters: {},
+      exactTotal: false,
     });
     expect(parseQueueParams(new URLSearchParams('page=-2&limit=7&month=13')).page).toBe(1);
     expect(parseQueueParams(new URLSearchParams('limit=7')).limitChoice).toBe(10);
@@ -46,6 +48,16 @@ describe('queue URL params', () => {
     });
     expect(next.toString()).toBe('sort=name&q=abc&nationality=India&currency=USD');
     expect(viewQueryOf(next)).toBe('currency=USD&nationality=India&sort=name');
+  });
+  it('asks for the exact total (total=exact) only with filters and no search; new filters and views drop it', () => {
+    const request = (query: string) => queuePageRequest(parseQueueParams(new URLSearchParams(query)));
+    expect(request('nationality=India&total=exact').exactTotal).toBe(true);
+    expect(request('nationality=India').exactTotal).toBeUndefined();
+    expect(request('total=exact').exactTotal).toBeUndefined();
+    expect(request('nationality=India&q=abc&total=exact').exactTotal).toBeUndefined();
+    const next = withFilters(new URLSearchParams('nationality=India&total=exact'), { nationality: ['USA'] });
+    expect(next.toString()).toBe('nationality=USA');
+    expect(viewQueryOf(new URLSearchParams('nationality=India&total=exact'))).toBe('nationality=India');
   });
   it('asks for the rows per page chosen, and for All the server maximum', () => {
     expect(queuePageRequest(parseQueueParams(new URLSearchParams('limit=25&page=3'))).limit).toBe(25);

@@ -1,11 +1,13 @@
 /**
- * Queue state in the URL (?page=&limit=&q=&month=&sort= and the filters) so Back and reload keep it.
+ * Queue state in the URL (?page=&limit=&q=&month=&sort=&total= and the filters) so Back and reload keep it.
  * sort is one of ORDER_SORTS or absent (newest first). The filters are the fields of shared/schemas/queue-filters.ts,
  * lists comma-separated; a value the schema refuses is left out (the address may have been typed).
  * limit is 10, 25, 50, 100, 500 or "all" (the folder's total, at most the server's maximum).
+ * total=exact: the filtered total counted exactly where the server would estimate it (product: folders.md#totals);
+ * new filters drop it.
  */
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useNavigation, useSearchParams } from 'react-router';
 import type { OrderPageParams } from './api/get-order-page';
 import {
   ORDER_LIST_DEFAULT_LIMIT,
@@ -31,6 +33,8 @@ export interface QueueParams {
   sort: OrderSort | undefined;
   /** Only the filters present in the address, each valid. */
   filters: QueueFilters;
+  /** The member asked for the exact total of these filters ("Count exactly"). */
+  exactTotal: boolean;
 }
 
 export function parseQueueFilters(params: URLSearchParams): QueueFilters {
@@ -63,8 +67,13 @@ export function parseQueueParams(params: URLSearchParams): QueueParams {
     sort:
       (ORDER_SORTS as readonly string[]).includes(sort ?? '') && sort !== 'newest' ? (sort as OrderSort) : undefined,
     filters: parseQueueFilters(params),
+    exactTotal: params.get('total') === 'exact',
   };
 }
+
+/** Ask for the exact total only where the server may estimate one: filters and no search. */
+const exactTotalOf = (params: QueueParams) =>
+  params.exactTotal && !params.search.trim() && Object.keys(params.filters).length > 0 ? { exactTotal: true } : {};
 
 /** Rows per page to ask for: "All" is the server's maximum (a queue with fewer orders answers with what it has). */
 export const rowsPerPage = (choice: LimitChoice): number => (choice === 'all' ? ORDER_LIST_MAX_LIMIT : choice);
@@ -76,6 +85,7 @@ export const queuePageRequest = (params: QueueParams): OrderPageParams => ({
   search: params.search,
   sort: params.sort,
   filters: params.filters,
+  ...exactTotalOf(params),
 });
 
 /** Future Order's rows per page in a month's table. */
@@ -89,18 +99,20 @@ export const futureMonthRequest = (params: QueueParams, month: number): OrderPag
   processMonth: month,
   sort: params.sort,
   filters: params.filters,
+  ...exactTotalOf(params),
 });
 
-/** The address with these filters in place of the current ones (page back to 1, the rest kept). */
+/** The address with these filters in place of the current ones (page back to 1, an exact total dropped, the rest kept). */
 export function withFilters(current: URLSearchParams, filters: QueueFilters): URLSearchParams {
   const next = new URLSearchParams(current);
   for (const key of QUEUE_FILTER_KEYS) next.delete(key);
   next.delete('page');
+  next.delete('total');
   for (const [key, value] of Object.entries(queueFiltersToQuery(filters))) next.set(key, value);
   return next;
 }
 
-type ParamKey = 'page' | 'limit' | 'q' | 'month' | 'sort';
+type ParamKey = 'page' | 'limit' | 'q' | 'month' | 'sort' | 'total';
 
 /**
  * The address's parameters as they are now, not as of the last render: React Router hands a functional update the
@@ -131,4 +143,19 @@ export function useQueueParams() {
   /** A new entry in the history: Back returns to the filters before. */
   const setFilters = useCallback((filters: QueueFilters) => go(withFilters(latest(), filters), false), [go]);
   return { params, update, setFilters, searchParams };
+}
+
+/**
+ * Whether the member asked for the exact total and it is being counted: the route's loader asks for the page before
+ * the address changes, so the screen reads the pending navigation to this same screen with total=exact.
+ */
+export function useCountingExactly(): boolean {
+  const { pathname, search } = useLocation();
+  const pending = useNavigation().location;
+  return (
+    pending !== undefined &&
+    pending.pathname === pathname &&
+    new URLSearchParams(pending.search).get('total') === 'exact' &&
+    new URLSearchParams(search).get('total') !== 'exact'
+  );
 }

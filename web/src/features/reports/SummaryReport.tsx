@@ -2,7 +2,7 @@
  * The two summary reports (Country Order List, Order Processed): the date filter (default: this month),
  * a debounced case-insensitive search on the name column (client side, product: screens.md#search-and-selection), the table with
  * a total line, pages of 10, a bar chart of the filtered rows beside it, and an export (CSV or XLSX) of exactly
- * those rows, written by the server with its audit line (POST /api/admin/export-report).
+ * those rows, written by the server with its audit line (POST /api/admin/export-report), for the members who may export.
  * Each load toasts the server's message, success or failure (product: messages.md#toasts).
  */
 import { useCallback, useEffect, useMemo, type ReactNode } from 'react';
@@ -16,6 +16,7 @@ import { DateRangeFilter } from './DateRangeFilter';
 import type { DateRange, ReportAnswer } from './api/get-report';
 import { matches, rangeLabel } from './report-helpers';
 import { ExportMenu } from '../../components/export/ExportMenu';
+import { useMayExport } from '../../components/export/export-rights';
 import type { ExportReport } from '../../../../shared/schemas/order-export';
 import { SearchBox } from '../../components/SearchBox';
 import { useReportParams } from './use-report-params';
@@ -58,6 +59,7 @@ export function SummaryReport<T>({
   const { params, update } = useReportParams();
   const { fromDate, toDate, search, page } = params;
   const query = useData({ fromDate, toDate });
+  const mayExport = useMayExport();
   const commitSearch = useCallback(
     (text: string) => update({ q: text.trim() ? text : undefined, page: undefined }, true),
     [update],
@@ -119,12 +121,9 @@ export function SummaryReport<T>({
       <PageHeader
         title={title}
         actions={
-          <ExportMenu
-            path="admin/export-report"
-            body={exportBody}
-            disabled={!filtered.length}
-            label={`Export ${title}`}
-          />
+          mayExport ? (
+            <ExportMenu kind="report" body={exportBody} disabled={!filtered.length} label={`Export ${title}`} />
+          ) : null
         }
       />
       <div className="card mb-3">

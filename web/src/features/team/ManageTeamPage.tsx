@@ -171,7 +171,10 @@ function ManageTeam() {
   );
 }
 
-/** Admin: require two-factor sign-in for every member (members without it set it up after their password). */
+/**
+ * Admin: require two-factor sign-in for every member. Members without it can do nothing else until they set it up,
+ * from their next call on; the Admin must have their own on first (the server refuses otherwise, with the reason).
+ */
 function TwoFactorRequirement() {
   const settings = useQuery(securitySettingsQuery());
   const change = useRequireTwoFactor();
@@ -203,7 +206,10 @@ function TwoFactorRequirement() {
             Require two-factor sign-in for every member
           </label>
         </div>
-        <span className="small text-muted">Members without it are asked to set it up right after their password.</span>
+        <span className="small text-muted">
+          Members without it must set it up at once: those signed in at their next step, the others after their
+          password. Turn on your own first.
+        </span>
       </div>
     </div>
   );

@@ -5,19 +5,24 @@
  */
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import type { OrderDetail } from '../../../../../shared/schemas/order-detail';
 import { KeyboardHelp, type KeyHelp } from '../../../components/KeyboardHelp';
 import { useShortcut } from '../../../lib/hotkeys';
 import { folderPath } from '../../../lib/folder-paths';
-import { INDEX } from '../sections/SectionIndex';
+import { indexEntries } from '../sections/SectionIndex';
 
-const KEYS: KeyHelp[] = [
+/** The keys of this order's page: its sections' are those its index lists. */
+const keysOf = (order: OrderDetail): KeyHelp[] => [
   { keys: ['1', '…', '9'], what: 'Move the order to the status on that move button (asks first)' },
-  ...INDEX.map((e) => ({ keys: [e.key], what: `Go to ${e.label === 'Answers' ? "the customer's answers" : e.label}` })),
+  ...indexEntries(order).map((e) => ({
+    keys: [e.key],
+    what: `Go to ${e.label === 'Answers' ? "the customer's answers" : e.label}`,
+  })),
   { keys: ['u'], what: 'Back to the queue' },
   { keys: ['?'], what: 'This list' },
 ];
 
-export function OrderDetailKeys() {
+export function OrderDetailKeys({ order }: { order: OrderDetail }) {
   const navigate = useNavigate();
   const location = useLocation();
   const [helpOpen, setHelpOpen] = useState(false);
@@ -37,7 +42,12 @@ export function OrderDetailKeys() {
         Press <kbd>?</kbd> for keyboard shortcuts, <kbd>a</kbd> for the customer's answers, <kbd>u</kbd> to go back to
         the queue.
       </p>
-      <KeyboardHelp show={helpOpen} title="Order keyboard shortcuts" keys={KEYS} onHide={() => setHelpOpen(false)} />
+      <KeyboardHelp
+        show={helpOpen}
+        title="Order keyboard shortcuts"
+        keys={keysOf(order)}
+        onHide={() => setHelpOpen(false)}
+      />
     </>
   );
 }

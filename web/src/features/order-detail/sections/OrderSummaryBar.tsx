@@ -57,7 +57,7 @@ export function OrderSummaryBar({ order }: { order: OrderDetail }) {
         <UrgencyBadge order={order} />
       </div>
       <MoveButtons orderId={order.order_id} status={order.process_status} assignedToId={order.assigned_to_id} />
-      <SectionIndex />
+      <SectionIndex order={order} />
     </div>
   );
 }

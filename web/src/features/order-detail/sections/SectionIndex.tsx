@@ -1,9 +1,11 @@
 /**
  * The order detail's section index: a row of links in the sticky bar, each one key away
  * (shown beside it; `?` lists them). The customer's answers are `a`. Only sections on the page are listed; the others'
- * places are kept unseen.
+ * places are kept unseen. A section only some orders have (the Dispute) has an entry only on those orders' pages,
+ * known from the order itself, so its place is kept from the first paint there and nowhere else.
  */
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import type { OrderDetail } from '../../../../../shared/schemas/order-detail';
 import { afterNextPaint } from '../../../lib/after-paint';
 import { useShortcut } from '../../../lib/hotkeys';
 import { coveredHeight, usePresentSections, useSections } from './section-state';
@@ -12,7 +14,16 @@ export interface IndexEntry {
   id: string;
   label: string;
   key: string;
+  /** The orders whose page has this section; every order's when absent. */
+  shownFor?(order: OrderDetail): boolean;
 }
+
+/**
+ * The Dispute section (features/disputes) is on the page of an order in ChargeBack, where a dispute is expected, and of
+ * any order with a dispute, whatever its status and the dispute's state (product: disputes.md#order-page).
+ */
+export const hasDisputeSection = (order: Pick<OrderDetail, 'process_status' | 'has_dispute'>) =>
+  order.process_status === 'ChargeBack' || order.has_dispute;
 
 /** Section ids are DetailSection's: the title in lower case, runs of other characters as "-". */
 export const INDEX: IndexEntry[] = [
@@ -22,14 +33,19 @@ export const INDEX: IndexEntry[] = [
   { id: 'order-details', label: 'Order', key: 'o' },
   { id: 'entry-return-procedure-category', label: 'Answers', key: 'a' },
   { id: 'download-history', label: 'Downloads', key: 'd' },
+  { id: 'dispute', label: 'Dispute', key: 'p', shownFor: hasDisputeSection },
   { id: 'process-log', label: 'Process Log', key: 'l' },
   { id: 'comment-history', label: 'Comments', key: 'c' },
 ];
 
-export function SectionIndex() {
+/** The index entries of this order's page. */
+export const indexEntries = (order: OrderDetail) => INDEX.filter((e) => !e.shownFor || e.shownFor(order));
+
+export function SectionIndex({ order }: { order: OrderDetail }) {
   const sections = useSections();
   const present = usePresentSections();
-  const shown = INDEX.filter((e) => present.has(e.id));
+  const entries = indexEntries(order);
+  const shown = entries.filter((e) => present.has(e.id));
   const current = useCurrentSection(shown.map((e) => e.id));
   const listRef = useRef<HTMLUListElement>(null);
   // On a phone the index is one line that scrolls sideways: keep the current entry in sight (the list only, never
@@ -59,7 +75,7 @@ export function SectionIndex() {
   return (
     <nav className="od-index" aria-label="Sections of this order">
       <ul ref={listRef}>
-        {INDEX.map((e) => (
+        {entries.map((e) => (
           // A section not on the page yet keeps its place unseen (its registration is an effect, after the page's
           // first paint): the index's line, and the bar with it, stand as they will from that first paint, so
           // nothing under the bar moves when the link shows.

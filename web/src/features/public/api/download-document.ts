@@ -3,7 +3,8 @@
  * URL; the GET of that URL sends the file and records the download (docs/decisions/0021).
  */
 import type { DownloadTicket } from '../../../../../shared/schemas/tracking';
-import { api, ApiError } from '../../../lib/api';
+import { ApiError } from '../../../lib/api-envelope';
+import { publicApi } from './public-api';
 import { bearer, type CustomerAccess } from '../customer-access';
 
 export interface DownloadedFile {
@@ -13,7 +14,7 @@ export interface DownloadedFile {
 
 export async function requestDownload(orderId: number, access: CustomerAccess, file1: string): Promise<DownloadTicket> {
   return (
-    await api.post<DownloadTicket>(
+    await publicApi.post<DownloadTicket>(
       'front/download-passport-doc-pdf',
       { orderId, customername: 'customer', file1 },
       { headers: bearer(access) },

@@ -1,6 +1,6 @@
 /** POST /api/front/get-download-history: the Downloaded History and the current file (order token required). */
 import type { DownloadHistoryAnswer } from '../../../../../shared/schemas/tracking';
-import { api } from '../../../lib/api';
+import { publicApi } from './public-api';
 import { bearer, type CustomerAccess } from '../customer-access';
 import { useRequest } from '../use-request';
 
@@ -8,7 +8,7 @@ export const useDownloadHistory = (orderId: number, access: CustomerAccess | nul
   useRequest(
     access ? `history:${orderId}` : null,
     async () =>
-      (await api.post<DownloadHistoryAnswer['data']>(
+      (await publicApi.post<DownloadHistoryAnswer['data']>(
         'front/get-download-history',
         { orderId },
         { headers: bearer(access!) },

@@ -24,19 +24,23 @@ export interface OrderPageParams {
   sort?: OrderSort | undefined;
   /** Queue filters, applied by the server with the folder and the search. */
   filters?: QueueFilters | undefined;
+  /** Filters without a search: the exact total even where the server would estimate it. */
+  exactTotal?: boolean | undefined;
 }
 
 export interface OrderPage {
   rows: OrderListRow[];
   totalRecords: number;
   totalCapped: boolean;
+  /** totalRecords is the server's estimate (filters without a search; exactTotal asks for the count). */
+  totalEstimated: boolean;
   /** The live event through which the page reflects every change (null: the answer did not say). */
   eventsThrough: number | null;
 }
 
 export async function fetchOrderPage(
   folder: Folder,
-  { page, limit, search, processMonth, sort, filters = {} }: OrderPageParams,
+  { page, limit, search, processMonth, sort, filters = {}, exactTotal }: OrderPageParams,
   signal?: AbortSignal,
 ): Promise<OrderPage> {
   const answer = search.trim()
@@ -50,17 +54,27 @@ export async function fetchOrderPage(
           ...(processMonth ? { processMonth } : {}),
           ...(sort ? { sort } : {}),
           ...activeFilters(filters),
+          ...(exactTotal ? { exactTotal } : {}),
         },
         { signal },
       )
     : await api.get<OrderListRow[]>(`admin/get-orders-list/${folder}`, {
-        query: { page, limit, delay: 1, processMonth, sort, ...queueFiltersToQuery(filters) },
+        query: {
+          page,
+          limit,
+          delay: 1,
+          processMonth,
+          sort,
+          ...queueFiltersToQuery(filters),
+          ...(exactTotal ? { exactTotal: 1 } : {}),
+        },
         signal,
       });
   return {
     rows: answer.data,
     totalRecords: Number(answer.totalRecords ?? 0),
     totalCapped: answer.totalCapped === true,
+    totalEstimated: answer.totalEstimated === true,
     eventsThrough: answer.eventsThrough ?? null,
   };
 }

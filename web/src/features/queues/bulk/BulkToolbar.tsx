@@ -1,7 +1,7 @@
 /**
  * Bulk moves on a queue (docs/decisions/0025): shown while rows are ticked. Move to a status,
  * assign to a member (Admin and Manager), delete (Admin and Manager); "Select all N matching the filter" once the
- * whole page is ticked. One confirmation that says how many, then the result: done, and each refusal with its
+ * whole page is ticked, never on an estimated total (the member counts it exactly first). One confirmation that says how many, then the result: done, and each refusal with its
  * reason. The server applies the role rules per order; this bar only hides what the role cannot use.
  */
 import { useState } from 'react';
@@ -14,6 +14,7 @@ import type { OrderListRow } from '../../../../../shared/schemas/order-list';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { errorMessage } from '../../../lib/api';
 import { useAuth } from '../../../lib/auth-context';
+import { estimatedCount } from '../format';
 import { useBulkOrders, type BulkView } from './api/bulk-orders';
 import { useAssignableMembers } from './api/team-members';
 import { BulkResultDialog, type BulkOutcomeView } from './BulkResultDialog';
@@ -28,6 +29,10 @@ interface BulkToolbarProps {
   /** The view's total (totalRecords) and whether it was capped (a search counts at most 10,000). */
   total: number;
   totalCapped: boolean;
+  /** The total is the server's estimate: "all matching" waits for the exact count. */
+  totalEstimated: boolean;
+  /** Asks the server for the exact total (the queue's Count exactly). */
+  onCountExactly(): void;
   /** After a bulk request: clear the selection. */
   onDone(): void;
 }
@@ -40,7 +45,16 @@ type Pending = {
 
 const count = (n: number) => n.toLocaleString('en-US');
 
-export function BulkToolbar({ view, rows, selected, total, totalCapped, onDone }: BulkToolbarProps) {
+export function BulkToolbar({
+  view,
+  rows,
+  selected,
+  total,
+  totalCapped,
+  totalEstimated,
+  onCountExactly,
+  onDone,
+}: BulkToolbarProps) {
   const { user } = useAuth();
   const role = user?.type;
   const leader = can(role, 'orders:reassign');
@@ -55,7 +69,8 @@ export function BulkToolbar({ view, rows, selected, total, totalCapped, onDone }
   const [outcome, setOutcome] = useState<BulkOutcomeView | null>(null);
 
   const pageSelected = rows.length > 0 && rows.every((r) => selected.has(r.order_id));
-  const scopeAll = all && pageSelected;
+  // An estimate is never a count to act on, nor the number a confirmation names.
+  const scopeAll = all && pageSelected && !totalEstimated;
   const howMany = scopeAll ? total : selected.size;
   const moreThanPage = pageSelected && total > rows.length;
   const tooMany = totalCapped || total > BULK_MAX_ORDERS;
@@ -101,12 +116,21 @@ export function BulkToolbar({ view, rows, selected, total, totalCapped, onDone }
           <span className="small fw-semibold" role="status">
             {scopeAll ? `All ${count(total)} matching orders selected` : `${count(selected.size)} selected`}
           </span>
-          {moreThanPage && !scopeAll && !tooMany ? (
+          {moreThanPage && totalEstimated ? (
+            <span className="small text-muted">
+              About {estimatedCount(total)} orders match.{' '}
+              <Button variant="link" size="sm" className="p-0 align-baseline" onClick={onCountExactly}>
+                Count them exactly
+              </Button>{' '}
+              to select them all.
+            </span>
+          ) : null}
+          {moreThanPage && !scopeAll && !tooMany && !totalEstimated ? (
             <Button variant="link" size="sm" className="p-0" onClick={() => setAll(true)}>
               Select all {count(total)} matching the filter
             </Button>
           ) : null}
-          {moreThanPage && !scopeAll && tooMany ? (
+          {moreThanPage && !scopeAll && tooMany && !totalEstimated ? (
             <span className="small text-muted">
               {count(total)}
               {totalCapped ? '+' : ''} orders match; at most {count(BULK_MAX_ORDERS)} can be changed at once. Narrow the

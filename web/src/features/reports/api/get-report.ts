@@ -1,9 +1,11 @@
 /**
- * The two summary reports: POST admin/get-country-order-count and admin/get-processed-by-count with
- * {fromDate, toDate} (empty = open end). The answer's message is kept: the screens toast it (product: messages.md#toasts).
+ * The summary reports: POST admin/get-country-order-count, admin/get-processed-by-count and
+ * admin/get-information-request-report with {fromDate, toDate} (empty = open end). The answer's message is kept: the
+ * screens toast it (product: messages.md#toasts).
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { CountryRow, ProcessedByRow } from '../../../../../shared/schemas/reports';
+import type { RequestReportRow } from '../../../../../shared/schemas/information-requests';
 import { api } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -33,3 +35,8 @@ export const processedByCountQuery = (range: DateRange) =>
 
 export const useCountryOrderCount = (range: DateRange) => useQuery(countryOrderCountQuery(range));
 export const useProcessedByCount = (range: DateRange) => useQuery(processedByCountQuery(range));
+
+/** The requests for information per month (POST admin/get-information-request-report; Admin and Manager). */
+export const informationRequestReportQuery = (range: DateRange) =>
+  reportQuery<RequestReportRow>('information-requests', 'admin/get-information-request-report', range);
+export const useInformationRequestReport = (range: DateRange) => useQuery(informationRequestReportQuery(range));
