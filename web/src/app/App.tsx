@@ -68,9 +68,12 @@ function RoutedApp({ queryClient, router }: StaffApp) {
       queryClient.clear();
       void router.navigate('/');
     });
-    // The session may only set up two-factor sign-in now: what it read before leaves the cache with it.
+    // The session may only set up two-factor sign-in now: what it read before leaves the cache with it. Judged by
+    // where the router is going, not where it is: a link followed or Back pressed on the set-up page is refused
+    // there, and must not land on the page it asked for.
     setTwoFactorSetupHandler(() => {
-      if (router.state.location.pathname === paths.twoFactorSetup) return;
+      const { navigation, location } = router.state;
+      if ((navigation.location ?? location).pathname === paths.twoFactorSetup) return;
       queryClient.clear();
       void router.navigate(paths.twoFactorSetup);
     });

@@ -6,6 +6,7 @@ import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { okChecked, refused } from '../../../test/answers';
 import { RECOVERY_CODES, sessionView, twoFactorStatus } from '../../../test/fixtures/staff';
+import { waitFor } from '@testing-library/react';
 import { MEMBERS, renderStaffApp, screen } from '../../../test/render-app';
 import { fill } from '../../../test/fill';
 import { liveStreamControl, server } from '../../../test/server';
@@ -78,6 +79,40 @@ describe('two-factor sign-in required while a member is signed in', () => {
     await user.click(await screen.findByRole('button', { name: 'I have saved my codes' }));
     expect(await screen.findByRole('link', { name: /New Orders/ })).toBeInTheDocument();
     expect(location()).toBe('/admin');
+  });
+
+  it('keeps the member at the set-up when they go back to the page they left', async () => {
+    // The security page's own calls are refused once the requirement has come, as every call but the set-up's is.
+    let required = false;
+    server.use(
+      http.get('/api/admin/two-factor', () =>
+        required ? refused(403, TWO_FACTOR_SETUP_REQUIRED) : okChecked(twoFactorStatusSchema, twoFactorStatus()),
+      ),
+      http.get('/api/admin/sessions', () =>
+        required
+          ? refused(403, TWO_FACTOR_SETUP_REQUIRED)
+          : okChecked(sessionViewSchema.array(), [sessionView({ current: true })]),
+      ),
+      http.post('/api/admin/get-country-order-count', () => {
+        required = true;
+        return refused(403, TWO_FACTOR_SETUP_REQUIRED);
+      }),
+    );
+    const { user, location, back } = await renderStaffApp('/admin/security', { as: 'Team' });
+    await user.click(await screen.findByRole('link', { name: 'Country Order List' }));
+    expect(await screen.findByRole('heading', { name: 'Set up two-factor sign-in' })).toBeInTheDocument();
+
+    // Every heading drawn from here on: the page left behind must not show again, not even for a moment.
+    const headingsDrawn = new Set<string>();
+    const observer = new MutationObserver(() => {
+      for (const heading of document.querySelectorAll('h1, h2')) headingsDrawn.add(heading.textContent ?? '');
+    });
+    observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+    await back();
+    await waitFor(() => expect(location()).toBe('/two-factor-setup'));
+    expect(await screen.findByRole('heading', { name: 'Set up two-factor sign-in' })).toBeInTheDocument();
+    observer.disconnect();
+    expect([...headingsDrawn]).not.toContain('Sign-in & Security');
   });
 
   it('takes the member to the set-up when their event stream ends for it', async () => {
