@@ -82,8 +82,10 @@ const projects: TestProjectInlineConfiguration[] = [
       environment: 'jsdom',
       setupFiles: ['web/test/setup.ts', 'server/test/fail-on-console-error.ts'],
       // A file's first test compiles the screens it opens (seconds on a busy two-core machine) and then waits on
-      // findBy (web/test/setup.ts): Vitest's 5 s default would fail it for the compiling, not for the screen.
-      testTimeout: 15_000,
+      // findBy (web/test/setup.ts): Vitest's 5 s default would fail it for the compiling, not for the screen. A test
+      // waits several times, each within findBy's 10 s: beside CI's other suites one took 16 s (1.5 s alone), so the
+      // limit leaves room for three slow waits; it only delays a real failure, which findBy names first.
+      testTimeout: 30_000,
       // Files in one worker share loaded modules (React, the app's screens): each file renders its own app and resets
       // the request mock and storage between tests (web/test/setup.ts). Imported afresh per file, the modules were
       // about half of the project's time.
