@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { orderIdField } from './order-id';
 import { textField } from './fields';
+import { isReportMonthRange, REPORT_MONTH, REPORT_MONTH_FORMAT, REPORT_MONTHS_IN_ORDER } from './disputes-report-texts';
 
 /** Half of a UTF-16 pair: no provider's form encoding can carry it. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -216,11 +217,11 @@ export function evidenceDueUrgency(
 
 export { DISPUTES_REPORT_PERMISSION } from '../roles';
 
-const month = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'A month is written YYYY-MM.');
+const month = z.string().regex(REPORT_MONTH, REPORT_MONTH_FORMAT);
 /** The Disputes report's months, from and to (included), by when the disputes were opened (UTC). */
 export const disputesReportQuerySchema = z
   .object({ from: month, to: month })
-  .refine((q) => q.from <= q.to, { error: 'The first month must not be after the last.', path: ['to'] });
+  .refine((q) => isReportMonthRange(q.from, q.to), { error: REPORT_MONTHS_IN_ORDER, path: ['to'] });
 
 /** One month of one gateway in one currency: received, submitted in time, won, lost, and the amount won back. */
 export const disputesReportRowSchema = z.object({

@@ -16,6 +16,9 @@ export function mayExport(role: string | undefined | null, grantedRoles: readonl
   return can(role, 'orders:export') || (!!role && grantedRoles.includes(role));
 }
 
+/** Lines of the export log a page shows. */
+export const EXPORT_LOG_PAGE_SIZE = 20;
+
 /** The 403 of an export (orders or report) by a role that may not export. */
 export const EXPORT_NOT_ALLOWED =
   'Exports of orders and reports hold personal data and are for Admins and Managers. An Admin can allow your role on the Exports page.';

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { ROLES } from '../roles';
 import { EXPORT_FORMATS } from './order-export-texts';
-import { GRANTABLE_EXPORT_ROLES } from './export-rights-texts';
+import { EXPORT_LOG_PAGE_SIZE, GRANTABLE_EXPORT_ROLES } from './export-rights-texts';
 import { pageField } from './fields';
 
 const grantable = `grantedRoles may name ${GRANTABLE_EXPORT_ROLES.join(', ')} (Admin and Manager may always export).`;
@@ -51,7 +51,6 @@ export const exportRecordSchema = z.object({
 });
 export type ExportRecord = z.infer<typeof exportRecordSchema>;
 
-export const EXPORT_LOG_PAGE_SIZE = 20;
 export const exportLogQuerySchema = z.object({
   page: pageField,
   limit: z.coerce

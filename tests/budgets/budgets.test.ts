@@ -16,6 +16,7 @@ import {
   publicCatalog,
   readManifest,
   SIGN_IN_APP,
+  STAFF_APP,
   ROUTE_BUDGETS,
   type FirstLoad,
   type Manifest,
@@ -103,6 +104,20 @@ describe('first-load budgets of the production build (compressed, KB = 1024 byte
     expect(korean).not.toContain('<b>{orderId}</b>');
     expect(firstLoadModules(PUBLIC_APP).filter((id) => id.includes('icu-messageformat-parser/'))).toEqual([
       'node_modules/@formatjs/icu-messageformat-parser/no-parser.js',
+    ]);
+  });
+
+  it("keeps other screens' schemas out of every staff page's first load: the frame builds the queue's only", () => {
+    // Schemas are built as their module runs (decision 0035): one reached by the frame (the router's loaders, say)
+    // runs on every staff page, the order page included, before anything is drawn. The queue's filters and the two
+    // field builders they and most screens share are the frame's.
+    const schemas = firstLoadModules([...STAFF_APP, 'src/features/layout/AdminLayout.tsx']).filter((id) =>
+      /^shared\/schemas\/(?![\w-]+-texts\.ts$)/.test(id),
+    );
+    expect(schemas).toEqual([
+      'shared/schemas/fields.ts',
+      'shared/schemas/order-id.ts',
+      'shared/schemas/queue-filters.ts',
     ]);
   });
 

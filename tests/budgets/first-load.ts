@@ -92,7 +92,7 @@ export function firstLoad(dist: string, manifest: Manifest, keys: string[]): Fir
  * spoke several languages, and what the languages may add (docs/decisions/0052).
  */
 const PUBLIC_APP = ['index.html', 'src/features/public/PublicApp.tsx'];
-const STAFF_APP = ['index.html', 'src/app/start-staff-app.tsx'];
+export const STAFF_APP = ['index.html', 'src/app/start-staff-app.tsx'];
 const SIGN_IN_APP = ['index.html', 'src/app/SignInApp.tsx'];
 /** A public page's catalog in Vite's manifest (shared/i18n lies beside the web root). */
 export const publicCatalog = (locale: string) => `../shared/i18n/public/${locale}.json`;

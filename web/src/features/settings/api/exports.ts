@@ -5,11 +5,8 @@
  */
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Role } from '../../../../../shared/roles';
-import {
-  EXPORT_LOG_PAGE_SIZE,
-  type ExportRecord,
-  type ExportSettings,
-} from '../../../../../shared/schemas/export-rights';
+import type { ExportRecord, ExportSettings } from '../../../../../shared/schemas/export-rights';
+import { EXPORT_LOG_PAGE_SIZE } from '../../../../../shared/schemas/export-rights-texts';
 import { api } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 
