@@ -258,9 +258,12 @@ function firstLoadChunks(): { plugin: Plugin; groups: { name: string; test(id: s
         // its own, `staff-forms`, unless the frame or the queue screen (the first one after sign-in) reaches it
         // (docs/decisions/0035). Nothing the frame keeps imports it, so the two chunks never import each other.
         const firstScreen = staticReach([...frameRoots, find('features/queues/QueuePage.tsx')]);
+        // zod as the build resolves it: the alias below puts web/src/lib/zod-jitless.ts in its place.
+        const isZod = (id: string) =>
+          /\/node_modules\/zod\/|\/web\/src\/lib\/zod-jitless\.ts$/.test(id.replaceAll('\\', '/'));
         const buildsSchemas = (id: string) =>
           /\/shared\/schemas\//.test(id.replaceAll('\\', '/')) &&
-          (this.getModuleInfo(id)?.importedIds ?? []).some((imported) => /\/node_modules\/zod\//.test(imported));
+          (this.getModuleInfo(id)?.importedIds ?? []).some(isZod);
         const frameCandidates = [...appReach[2]!, ...[...byScreens].filter(([, n]) => n >= 2).map(([id]) => id)];
         for (const id of frameCandidates) {
           if (light.has(id) || roots.has(id)) continue;

@@ -121,6 +121,16 @@ describe('first-load budgets of the production build (compressed, KB = 1024 byte
     ]);
   });
 
+  it("keeps a form's schemas with the screens that show it: the order page builds none of the security page's", () => {
+    const modules = firstLoadModules([
+      ...STAFF_APP,
+      'src/features/layout/AdminLayout.tsx',
+      'src/app/OrderDetailRoute.tsx',
+    ]);
+    expect(modules).toContain('shared/schemas/order-detail-forms.ts');
+    expect(modules.filter((id) => /^shared\/schemas\/(?:auth-forms|team)\.ts$/.test(id))).toEqual([]);
+  });
+
   it('keeps the staff app, schemas and the staff libraries out of the sign-in page', () => {
     const modules = firstLoadModules(SIGN_IN_APP);
     expect(modules).toContain('web/src/features/auth/SignInForm.tsx');
