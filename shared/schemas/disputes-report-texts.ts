@@ -8,6 +8,8 @@ export const REPORT_MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 export const REPORT_MONTH_FORMAT = 'A month is written YYYY-MM.';
 export const REPORT_MONTHS_IN_ORDER = 'The first month must not be after the last.';
 
-/** Whether `from` and `to` are months the report takes: both written YYYY-MM, the first not after the last. */
-export const isReportMonthRange = (from: unknown, to: unknown): boolean =>
-  typeof from === 'string' && typeof to === 'string' && REPORT_MONTH.test(from) && REPORT_MONTH.test(to) && from <= to;
+/** `from` and `to` as months the report takes (both written YYYY-MM, the first not after the last), or null. */
+export function reportMonthRange(from: unknown, to: unknown): { from: string; to: string } | null {
+  if (typeof from !== 'string' || typeof to !== 'string') return null;
+  return REPORT_MONTH.test(from) && REPORT_MONTH.test(to) && from <= to ? { from, to } : null;
+}

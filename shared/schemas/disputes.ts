@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { orderIdField } from './order-id';
 import { textField } from './fields';
-import { isReportMonthRange, REPORT_MONTH, REPORT_MONTH_FORMAT, REPORT_MONTHS_IN_ORDER } from './disputes-report-texts';
+import { reportMonthRange, REPORT_MONTH, REPORT_MONTH_FORMAT, REPORT_MONTHS_IN_ORDER } from './disputes-report-texts';
 
 /** Half of a UTF-16 pair: no provider's form encoding can carry it. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -221,7 +221,7 @@ const month = z.string().regex(REPORT_MONTH, REPORT_MONTH_FORMAT);
 /** The Disputes report's months, from and to (included), by when the disputes were opened (UTC). */
 export const disputesReportQuerySchema = z
   .object({ from: month, to: month })
-  .refine((q) => isReportMonthRange(q.from, q.to), { error: REPORT_MONTHS_IN_ORDER, path: ['to'] });
+  .refine((q) => reportMonthRange(q.from, q.to) !== null, { error: REPORT_MONTHS_IN_ORDER, path: ['to'] });
 
 /** One month of one gateway in one currency: received, submitted in time, won, lost, and the amount won back. */
 export const disputesReportRowSchema = z.object({

@@ -5,7 +5,7 @@
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { DisputesReportRow } from '../../../../../shared/schemas/disputes';
-import { isReportMonthRange } from '../../../../../shared/schemas/disputes-report-texts';
+import { reportMonthRange } from '../../../../../shared/schemas/disputes-report-texts';
 import { api } from '../../../lib/api';
 
 /** Every list of disputes (the ChargeBack queue's, the unmatched ones, the report) is under this key. */
@@ -15,9 +15,8 @@ const monthOf = (date: Date) => date.toISOString().slice(0, 7);
 
 /** The report's months as the address says them; the last six months (this one included) when it does not. */
 export function reportMonths(search: URLSearchParams, now = new Date()): { from: string; to: string } {
-  const from = search.get('from');
-  const to = search.get('to');
-  if (isReportMonthRange(from, to)) return { from: from!, to: to! };
+  const asked = reportMonthRange(search.get('from'), search.get('to'));
+  if (asked) return asked;
   return {
     from: monthOf(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 5, 1))),
     to: monthOf(now),
