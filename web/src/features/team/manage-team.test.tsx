@@ -147,8 +147,17 @@ describe('Manage Team', () => {
     server.use(http.get('/api/admin/get-orders-list/:folder', () => ok([], { totalRecords: 0 })));
     const { user } = await renderStaffApp('/admin/manage-team', { as: 'Manager' });
     expect(await screen.findByRole('heading', { name: 'Manage Team' })).toBeInTheDocument();
+    // The title as the next screen's heading is first drawn, not once things have settled.
+    const titlesUnderHeading: string[] = [];
+    const observer = new MutationObserver(() => {
+      if ([...document.querySelectorAll('h1')].some((h) => h.textContent === 'Order History'))
+        titlesUnderHeading.push(document.title);
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
     await user.click(screen.getByRole('link', { name: /^Order History/ }));
     expect(await screen.findByRole('heading', { name: 'Order History' })).toBeInTheDocument();
+    observer.disconnect();
+    expect(titlesUnderHeading[0]).toBe('Japan Arrival Card');
     expect(document.title).toBe('Japan Arrival Card');
   });
 
