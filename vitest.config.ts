@@ -114,12 +114,12 @@ if (hasChromium) {
       // (a CI run failed on the tile counts of a page just signed in). Polls wait for a state to arrive, so a
       // longer limit only delays a real failure.
       expect: { poll: { timeout: 10_000 } },
-      // Browser files share the two cores with the API suites; one at a time keeps them steady.
-      fileParallelism: false,
-      // One after the other in one worker, they share loaded modules as the API suites do (each file starts its own
-      // server, database and browser anyway): importing the server afresh cost ~3 s a file (docs/decisions/0043).
+      // Two files at a time, after the other projects (a group of its own): a journey mostly waits on its browser and
+      // server, so one file at a time used about two thirds of one core (docs/decisions/0058).
+      fileParallelism: true,
+      // Files in one worker share loaded modules as the API suites do (each file starts its own server, database and
+      // browser anyway): importing the server afresh cost ~3 s a file (docs/decisions/0043).
       isolate: false,
-      // After the unit and API projects, in a group of its own (Vitest asks for one: one worker here, two there).
       sequence: { groupOrder: 1 },
     },
   });
