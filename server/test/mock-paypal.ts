@@ -4,21 +4,11 @@
  * client credentials, SUCCESS from verify-webhook-signature for the signature it was told is PayPal's, a dispute
  * with or without its provide-evidence link, and the evidence taken (or refused, as `refuseNext` says).
  */
-import { createServer, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { readParts, type RecordedPart } from './multipart';
-
-export interface PayPalRequest {
-  method: string;
-  path: string;
-  headers: IncomingHttpHeaders;
-  json: unknown;
-  parts: RecordedPart[];
-}
+import { startRecordingServer, type RecordedRequest } from './recording-server';
 
 export interface MockPayPal {
   url: string;
-  requests: PayPalRequest[];
+  requests: RecordedRequest[];
   /** The transmission signature verify-webhook-signature calls PayPal's (any other is FAILURE). */
   validSignature: string;
   /** Disputes whose provide-evidence step is closed (their links lack it). */
@@ -32,78 +22,52 @@ export const PAYPAL_CLIENT_SECRET = 'paypal-client-secret-test';
 export const PAYPAL_WEBHOOK_ID = 'WH-TEST-0123456789';
 
 export async function startMockPayPal(): Promise<MockPayPal> {
-  const requests: PayPalRequest[] = [];
   let refusal: { status: number; name: string; issue: string; description: string } | null = null;
   const mock = {
     validSignature: 'paypal-signed-this',
     closedForEvidence: new Set<string>(),
   };
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      void (async () => {
-        const body = Buffer.concat(chunks);
-        const type = String(req.headers['content-type'] ?? '');
-        const recorded: PayPalRequest = {
-          method: req.method ?? '',
-          path: req.url ?? '',
-          headers: req.headers,
-          json: type.startsWith('application/json') ? JSON.parse(body.toString('utf8')) : null,
-          parts: type.startsWith('multipart/form-data') ? await readParts(req.headers, body) : [],
-        };
-        requests.push(recorded);
-        const send = (status: number, json: unknown) => {
-          res.writeHead(status, { 'content-type': 'application/json' });
-          res.end(JSON.stringify(json));
-        };
-        const basic = `Basic ${Buffer.from(`${PAYPAL_CLIENT_ID}:${PAYPAL_CLIENT_SECRET}`).toString('base64')}`;
-        if (req.url === '/v1/oauth2/token') {
-          if (req.headers.authorization !== basic) return send(401, { error: 'invalid_client' });
-          return send(200, { access_token: 'A21-test-token', token_type: 'Bearer', expires_in: 32400 });
-        }
-        if (req.headers.authorization !== 'Bearer A21-test-token')
-          return send(401, { name: 'AUTHENTICATION_FAILURE', message: 'Authentication failed' });
-        if (req.url === '/v1/notifications/verify-webhook-signature') {
-          const ask = recorded.json as { transmission_sig: string; webhook_id: string };
-          const ok = ask.transmission_sig === mock.validSignature && ask.webhook_id === PAYPAL_WEBHOOK_ID;
-          return send(200, { verification_status: ok ? 'SUCCESS' : 'FAILURE' });
-        }
-        const dispute = /^\/v1\/customer\/disputes\/([^/]+)(\/provide-evidence)?$/.exec(req.url ?? '');
-        if (dispute && req.method === 'GET') {
-          const id = decodeURIComponent(dispute[1]!);
-          return send(200, {
-            dispute_id: id,
-            status: 'WAITING_FOR_SELLER_RESPONSE',
-            links: [
-              { href: `/v1/customer/disputes/${id}`, rel: 'self', method: 'GET' },
-              ...(mock.closedForEvidence.has(id)
-                ? []
-                : [{ href: `/v1/customer/disputes/${id}/provide-evidence`, rel: 'provide_evidence', method: 'POST' }]),
-            ],
-          });
-        }
-        if (dispute?.[2] && req.method === 'POST') {
-          if (refusal) {
-            const { status, name, issue, description } = refusal;
-            refusal = null;
-            return send(status, { name, message: 'The request failed.', details: [{ issue, description }] });
-          }
-          return send(200, { links: [{ href: `/v1/customer/disputes/${dispute[1]}`, rel: 'self', method: 'GET' }] });
-        }
-        return send(404, { name: 'RESOURCE_NOT_FOUND', message: `No mock for ${req.method} ${req.url}` });
-      })();
-    });
+  const basic = `Basic ${Buffer.from(`${PAYPAL_CLIENT_ID}:${PAYPAL_CLIENT_SECRET}`).toString('base64')}`;
+  const server = await startRecordingServer((request, send) => {
+    if (request.path === '/v1/oauth2/token') {
+      if (request.headers.authorization !== basic) return send(401, { error: 'invalid_client' });
+      return send(200, { access_token: 'A21-test-token', token_type: 'Bearer', expires_in: 32400 });
+    }
+    if (request.headers.authorization !== 'Bearer A21-test-token')
+      return send(401, { name: 'AUTHENTICATION_FAILURE', message: 'Authentication failed' });
+    if (request.path === '/v1/notifications/verify-webhook-signature') {
+      const ask = request.json as { transmission_sig: string; webhook_id: string };
+      const ok = ask.transmission_sig === mock.validSignature && ask.webhook_id === PAYPAL_WEBHOOK_ID;
+      return send(200, { verification_status: ok ? 'SUCCESS' : 'FAILURE' });
+    }
+    const dispute = /^\/v1\/customer\/disputes\/([^/]+)(\/provide-evidence)?$/.exec(request.path);
+    if (dispute && request.method === 'GET') {
+      const id = decodeURIComponent(dispute[1]!);
+      return send(200, {
+        dispute_id: id,
+        status: 'WAITING_FOR_SELLER_RESPONSE',
+        links: [
+          { href: `/v1/customer/disputes/${id}`, rel: 'self', method: 'GET' },
+          ...(mock.closedForEvidence.has(id)
+            ? []
+            : [{ href: `/v1/customer/disputes/${id}/provide-evidence`, rel: 'provide_evidence', method: 'POST' }]),
+        ],
+      });
+    }
+    if (dispute?.[2] && request.method === 'POST') {
+      if (refusal) {
+        const { status, name, issue, description } = refusal;
+        refusal = null;
+        return send(status, { name, message: 'The request failed.', details: [{ issue, description }] });
+      }
+      return send(200, { links: [{ href: `/v1/customer/disputes/${dispute[1]}`, rel: 'self', method: 'GET' }] });
+    }
+    return send(404, { name: 'RESOURCE_NOT_FOUND', message: `No mock for ${request.method} ${request.path}` });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return Object.assign(mock, {
-    url: `http://127.0.0.1:${port}`,
-    requests,
+  return Object.assign(mock, server, {
     refuseNext(error: { status: number; name: string; issue: string; description: string }) {
       refusal = error;
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   });
 }
 

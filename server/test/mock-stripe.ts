@@ -4,20 +4,8 @@
  * object for `POST /v1/files`, the dispute for `POST /v1/disputes/{id}`. `refuseNext` makes the next dispute update
  * answer Stripe's error shape instead.
  */
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
-import { readParts, type RecordedPart } from './multipart';
-
-export interface RecordedRequest {
-  method: string;
-  path: string;
-  headers: IncomingHttpHeaders;
-  /** Form fields of an urlencoded body, by their bracketed names (`evidence[customer_name]`). */
-  form: Record<string, string>;
-  /** Parts of a multipart body. */
-  parts: RecordedPart[];
-}
+import { startRecordingServer, type RecordedRequest } from './recording-server';
 
 export interface MockStripe {
   url: string;
@@ -27,69 +15,46 @@ export interface MockStripe {
 }
 
 export async function startMockStripe(): Promise<MockStripe> {
-  const requests: RecordedRequest[] = [];
   let refusal: { status: number; code?: string; message: string; type?: string } | null = null;
   let files = 0;
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      void (async () => {
-        const body = Buffer.concat(chunks);
-        const type = String(req.headers['content-type'] ?? '');
-        const recorded: RecordedRequest = {
-          method: req.method ?? '',
-          path: req.url ?? '',
-          headers: req.headers,
-          form: type.startsWith('application/x-www-form-urlencoded')
-            ? Object.fromEntries(new URLSearchParams(body.toString('utf8')))
-            : {},
-          parts: type.startsWith('multipart/form-data') ? await readParts(req.headers, body) : [],
-        };
-        requests.push(recorded);
-        const send = (status: number, json: unknown) => {
-          res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${requests.length}` });
-          res.end(JSON.stringify(json));
-        };
-        if (req.method === 'POST' && req.url === '/v1/files') {
-          files += 1;
-          const file = recorded.parts.find((p) => p.name === 'file');
-          return send(200, {
-            id: `file_mock${files}`,
-            object: 'file',
-            purpose: recorded.parts.find((p) => p.name === 'purpose')?.value,
-            filename: file?.filename,
-            size: file?.bytes?.length ?? 0,
-          });
-        }
-        const dispute = /^\/v1\/disputes\/([^/?]+)$/.exec(req.url ?? '');
-        if (req.method === 'POST' && dispute) {
-          if (refusal) {
-            const { status, ...error } = refusal;
-            refusal = null;
-            return send(status, { error: { type: 'invalid_request_error', ...error } });
-          }
-          const submit = recorded.form.submit !== 'false';
-          return send(200, {
-            id: dispute[1],
-            object: 'dispute',
-            status: submit ? 'under_review' : 'needs_response',
-            evidence_details: { submission_count: submit ? 1 : 0, has_evidence: true, past_due: false, due_by: null },
-          });
-        }
-        return send(404, { error: { type: 'invalid_request_error', message: `No mock for ${req.method} ${req.url}` } });
-      })();
+  const server = await startRecordingServer((request, answer) => {
+    const send = (status: number, json: unknown) =>
+      answer(status, json, { 'request-id': `req_${server.requests.length}` });
+    if (request.method === 'POST' && request.path === '/v1/files') {
+      files += 1;
+      const file = request.parts.find((p) => p.name === 'file');
+      return send(200, {
+        id: `file_mock${files}`,
+        object: 'file',
+        purpose: request.parts.find((p) => p.name === 'purpose')?.value,
+        filename: file?.filename,
+        size: file?.bytes?.length ?? 0,
+      });
+    }
+    const dispute = /^\/v1\/disputes\/([^/?]+)$/.exec(request.path);
+    if (request.method === 'POST' && dispute) {
+      if (refusal) {
+        const { status, ...error } = refusal;
+        refusal = null;
+        return send(status, { error: { type: 'invalid_request_error', ...error } });
+      }
+      const submit = request.form.submit !== 'false';
+      return send(200, {
+        id: dispute[1],
+        object: 'dispute',
+        status: submit ? 'under_review' : 'needs_response',
+        evidence_details: { submission_count: submit ? 1 : 0, has_evidence: true, past_due: false, due_by: null },
+      });
+    }
+    return send(404, {
+      error: { type: 'invalid_request_error', message: `No mock for ${request.method} ${request.path}` },
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
-    requests,
+    ...server,
     refuseNext(error) {
       refusal = error;
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
 
