@@ -9,6 +9,7 @@ import { ok, okChecked } from '../../../test/answers';
 import { sessionView, teamMember, twoFactorStatus } from '../../../test/fixtures/staff';
 import { MEMBERS, renderStaffApp, screen } from '../../../test/render-app';
 import { fill } from '../../../test/fill';
+import { headingTexts, recordEveryDraw } from '../../../test/every-draw';
 import { server } from '../../../test/server';
 import { memberTypesSchema, teamMemberSchema, type TeamMember } from '../../../../shared/schemas/team';
 import {
@@ -148,16 +149,11 @@ describe('Manage Team', () => {
     const { user } = await renderStaffApp('/admin/manage-team', { as: 'Manager' });
     expect(await screen.findByRole('heading', { name: 'Manage Team' })).toBeInTheDocument();
     // The title as the next screen's heading is first drawn, not once things have settled.
-    const titlesUnderHeading: string[] = [];
-    const observer = new MutationObserver(() => {
-      if ([...document.querySelectorAll('h1')].some((h) => h.textContent === 'Order History'))
-        titlesUnderHeading.push(document.title);
-    });
-    observer.observe(document.body, { childList: true, subtree: true });
+    const drawn = recordEveryDraw(() => ({ headings: headingTexts(), title: document.title }));
     await user.click(screen.getByRole('link', { name: /^Order History/ }));
     expect(await screen.findByRole('heading', { name: 'Order History' })).toBeInTheDocument();
-    observer.disconnect();
-    expect(titlesUnderHeading[0]).toBe('Japan Arrival Card');
+    const firstUnderOrderHistory = drawn.stop().find((page) => page.headings.includes('Order History'));
+    expect(firstUnderOrderHistory?.title).toBe('Japan Arrival Card');
     expect(document.title).toBe('Japan Arrival Card');
   });
 
