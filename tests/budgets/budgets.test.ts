@@ -16,7 +16,7 @@ import {
   publicCatalog,
   readManifest,
   SIGN_IN_APP,
-  STAFF_APP,
+  STAFF_FRAME,
   ROUTE_BUDGETS,
   type FirstLoad,
   type Manifest,
@@ -111,9 +111,7 @@ describe('first-load budgets of the production build (compressed, KB = 1024 byte
     // Schemas are built as their module runs (decision 0035): one reached by the frame (the router's loaders, say)
     // runs on every staff page, the order page included, before anything is drawn. The queue's filters and the two
     // field builders they and most screens share are the frame's.
-    const schemas = firstLoadModules([...STAFF_APP, 'src/features/layout/AdminLayout.tsx']).filter((id) =>
-      /^shared\/schemas\/(?![\w-]+-texts\.ts$)/.test(id),
-    );
+    const schemas = firstLoadModules(STAFF_FRAME).filter((id) => /^shared\/schemas\/(?![\w-]+-texts\.ts$)/.test(id));
     expect(schemas).toEqual([
       'shared/schemas/fields.ts',
       'shared/schemas/order-id.ts',
@@ -122,11 +120,7 @@ describe('first-load budgets of the production build (compressed, KB = 1024 byte
   });
 
   it("keeps a form's schemas with the screens that show it: the order page builds none of the security page's", () => {
-    const modules = firstLoadModules([
-      ...STAFF_APP,
-      'src/features/layout/AdminLayout.tsx',
-      'src/app/OrderDetailRoute.tsx',
-    ]);
+    const modules = firstLoadModules([...STAFF_FRAME, 'src/app/OrderDetailRoute.tsx']);
     expect(modules).toContain('shared/schemas/order-detail-forms.ts');
     expect(modules.filter((id) => /^shared\/schemas\/(?:auth-forms|team)\.ts$/.test(id))).toEqual([]);
   });
