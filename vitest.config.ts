@@ -38,6 +38,7 @@ const SERVER_TESTS_WITHOUT_DATABASE = [
   'server/features/invoices/invoice.pdf.test.ts',
   'server/features/disputes/dispute-state.test.ts',
   'server/lib/encryption/key-ring.test.ts',
+  'server/db/repeated-statements.test.ts',
 ];
 
 const apiProject = (name: string, env: Record<string, string>): TestProjectInlineConfiguration => ({

@@ -5,6 +5,8 @@
  * within PLAIN_P50_GOAL times the plain page's.
  *  - a filtered Order History page (a mid-frequency nationality and priority mode, newest first);
  *  - the same page with its total counted exactly (exactTotal=1: what "Count exactly" costs; information);
+ *  - a filtered page that no request before read (each request's order dates differ): a first read is planned, where
+ *    the other scenarios read one page again, which runs prepared (decision 0059; information);
  *  - a filtered count: Refunds of that nationality ordered in the last 60 days (search-order with a one-row window:
  *    the total is the work);
  *  - Order History sorted by name, page 50 (migration 0026's name index; the total from the counters);
@@ -43,6 +45,25 @@ async function midNationality(database: Database): Promise<string> {
   return row?.nationality ?? 'India';
 }
 
+/** Requests for Order History page 1 of one nationality, each between order dates no request before asked for. */
+function firstReads(nationality: string): autocannon.Request[] {
+  let next = 0;
+  return [
+    {
+      method: 'GET',
+      setupRequest: (request) => {
+        const n = next++;
+        const to = Math.floor(n / 2000);
+        const range = `orderFrom=${day(-to - 2 - (n % 2000))}&orderTo=${day(-to)}`;
+        return {
+          ...request,
+          path: `/api/admin/get-orders-list/orderHistory?page=1&limit=10&nationality=${encodeURIComponent(nationality)}&${range}`,
+        };
+      },
+    },
+  ];
+}
+
 export async function queueFilterScenarios(
   database: Database,
   real: string,
@@ -74,6 +95,15 @@ export async function queueFilterScenarios(
       name: `Order History filtered page 1, counted exactly (${nationality}, priority)`,
       goal: 'information: what Count exactly costs (twin: the plain page)',
       real: { url: `${real}/get-orders-list/orderHistory?page=1&limit=10&${query}&exactTotal=1`, headers: auth },
+      bare: plain,
+      versusPlain: true,
+    },
+    {
+      // Every request a list no one read before (its order dates move a day at a time): what a first read costs, which
+      // is planned, where the scenarios above read one page again and again, which runs prepared (decision 0059).
+      name: `Order History filtered page 1, each a first read (${nationality}, order dates)`,
+      goal: 'information: a filtered page never read before (twin: the plain page)',
+      real: { url: real, headers: auth, requests: firstReads(nationality) },
       bare: plain,
       versusPlain: true,
     },

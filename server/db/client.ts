@@ -18,6 +18,7 @@ import pg from 'pg';
 import type { z } from 'zod';
 import * as schema from './schema';
 import { markedAtConnect } from './connection-errors';
+import { RepeatedStatements } from './repeated-statements';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -47,6 +48,12 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
 /** How long a request waits for a database connection (a new one, or a free one of the pool). */
 export const CONNECT_TIMEOUT_MS = 10_000;
+/**
+ * How long a pool connection lives before the pool replaces it (when it is next released): the prepared statements a
+ * connection keeps include filtered pages read again (selectPreparedWhenRepeated), and they go with it. A new
+ * connection costs a few milliseconds and plans each hot statement once more.
+ */
+export const CONNECTION_LIFETIME_S = 600;
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
@@ -62,6 +69,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       // generic plan's estimate (an unknown offset taken as a tenth of the table) passes it on a big table, so a page
       // read in a millisecond would pay tens of milliseconds of compiling on every call (decision 0054).
       options: '-c plan_cache_mode=force_generic_plan -c jit=off',
+      maxLifetimeSeconds: CONNECTION_LIFETIME_S,
     });
     // A connection the server ends (restart, failover, pg_terminate_backend) makes its client emit 'error'.
     // The pool listens on idle clients only; a client checked out for a transaction has no listener, and an
@@ -169,7 +177,9 @@ export const selectRows = (async (db: Executor, ...args: [RowSchema, SQL] | [SQL
 }) as SelectRows;
 
 const dialect = new PgDialect();
+/** Statement names by SQL text; forgotten all at once past STATEMENT_NAMES_KEPT texts (a name is only a hash). */
 const statementNames = new Map<string, string>();
+const STATEMENT_NAMES_KEPT = 5_000;
 
 /** A statement's SQL text and parameters, as the drivers receive them. */
 export const toQuery = (statement: SQL) => dialect.sqlToQuery(statement);
@@ -180,9 +190,11 @@ export const toQuery = (statement: SQL) => dialect.sqlToQuery(statement);
  * plan_cache_mode=force_generic_plan, which only named statements feel). For the
  * hottest reads, and only those whose generic plan has been checked with EXPLAIN
  * EXECUTE to be the custom one: planning a queue page against the folders'
- * partial indexes costs four times its execution (docs/performance.md). The name
- * comes from the SQL text, so one text never meets two names. PGlite runs it as a
- * plain query.
+ * partial indexes costs four times its execution (docs/performance.md). A
+ * statement with its values written into its text has no other plan than the one
+ * for them (selectPreparedWhenRepeated). The name comes from the SQL text, so
+ * one text never meets two names; a connection keeps its statements until the
+ * pool retires it (CONNECTION_LIFETIME_S). PGlite runs it as a plain query.
  */
 export const selectPrepared = async <S extends RowSchema>(
   db: Executor,
@@ -193,8 +205,26 @@ export const selectPrepared = async <S extends RowSchema>(
   let name = statementNames.get(query.sql);
   if (!name) {
     name = `p_${createHash('sha1').update(query.sql).digest('hex').slice(0, 20)}`;
+    if (statementNames.size >= STATEMENT_NAMES_KEPT) statementNames.clear();
     statementNames.set(query.sql, name);
   }
   const result = (await db._.session.prepareQuery(query, undefined, name, false).execute()) as { rows: unknown[] };
   return decodeRows(schema, result.rows);
 };
+
+/** Texts with their values written in that run prepared, at most, per connection lifetime (repeated-statements.ts). */
+const PREPARED_TEXTS_PER_LIFETIME = 100;
+const repeatedStatements = new RepeatedStatements(PREPARED_TEXTS_PER_LIFETIME, CONNECTION_LIFETIME_S * 1000);
+
+/**
+ * A statement whose values are written into its text (so planned for them): read prepared (selectPrepared) from its
+ * second read on, within the bounds of repeated-statements.ts, otherwise planned afresh (selectRows).
+ */
+export const selectPreparedWhenRepeated = <S extends RowSchema>(
+  db: Executor,
+  schema: S,
+  statement: SQL,
+): Promise<z.output<S>[]> =>
+  repeatedStatements.shouldPrepare(toQuery(statement).sql)
+    ? selectPrepared(db, schema, statement)
+    : selectRows(db, schema, statement);

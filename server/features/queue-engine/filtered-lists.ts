@@ -5,12 +5,13 @@
  * comes here: folder predicate AND search AND filters, ordered by queueOrderBy. The page and a counted total are one
  * statement (so one snapshot, one transaction, one round trip): they always agree.
  *
- * - No search, no filter (only a sort): the rows by an index walk of the sort (migration 0026 indexes arrival and
- *   name; the order id has the primary key), the total from the folder counters, as the unfiltered pages.
+ * - No search, no filter (only a sort): the rows by an index walk of the sort (migration 0026 indexes arrival,
+ *   migration 0037 name; the order id has the primary key), the total from the folder counters, as the unfiltered
+ *   pages; in Order History a prepared statement (SORTED_PAGES_PREPARED).
  * - Filters, no search: the total is counted when the planner prices the count as cheap, or when asked
  *   (`exactTotal`), else it is the planner's estimate, flagged (filtered-totals.ts, docs/decisions/0055); the rows by
  *   the planner's choice of the folder's or the filter's index. The values are written into these statements, so
- *   the plans are made for them (forTheirValues).
+ *   the plans are made for them; a page read again runs prepared (forTheirValues).
  * - A search: as lists.service.ts, the matches first from the search indexes (at most SEARCH_CANDIDATES), then
  *   folder, filters, order and window over them; a term matching more walks the folder in order. Totals stay
  *   capped at SEARCH_COUNT_CAP (totalCapped), as every search's.
@@ -25,7 +26,7 @@ import {
 } from '../../../shared/schemas/queue-filters';
 import type { Folder } from '../../../shared/orders';
 import { orderListRowSchema, type OrderListRow } from '../../../shared/schemas/order-list';
-import { selectRows, type Executor } from '../../db/client';
+import { selectPrepared, selectPreparedWhenRepeated, selectRows, type Executor, type RowSchema } from '../../db/client';
 import { orderIdRow } from '../../db/row-schemas';
 import type { Staff } from '../../lib/auth';
 import { currentCounterTotals } from './counts-snapshot';
@@ -62,6 +63,19 @@ const pageRows = (from: SQL, sort: OrderSort, request: PageRequest) =>
     sql`, ids.pos`,
     sql`ids.pos`,
   );
+
+/** A page of a folder in a sort other than newest first, without filters or a search. */
+export const sortedPageStatement = (staff: Staff, request: PageRequest, sort: OrderSort, today = utcToday()) =>
+  pageRows(sql`orders o where ${folderWhere(staff, request, today)}`, sort, request);
+
+/**
+ * The folder whose sorted pages are prepared statements with a generic plan (selectPrepared), planned once per
+ * connection: Order History holds nearly every order, so the best walk for a sort is that sort's index whatever the
+ * page, and the plan check holds each sort's generic plan to it (plan-check.ts). In the other folders the best plan
+ * depends on the folder's size and the page (walk the sort's index past other folders' orders, or sort the folder),
+ * which only a plan made for the values knows (docs/decisions/0059).
+ */
+export const SORTED_PAGES_PREPARED: Folder = 'orderHistory';
 
 /** A page with its total on every row (ids.pos, which orders them, is dropped by the decoding). */
 const countedRowSchema = z.union([
@@ -132,12 +146,15 @@ export async function queueViewOrderIds(
 }
 
 /**
- * A statement without a search, with its values written into its text: planned for them, whatever the connection's
- * plan_cache_mode (the pool forces generic plans, which a parameterized statement gets too, and a generic plan cannot
- * tell a rare value of a filter from a common one). Such a statement holds no free text: filter values are checked
+ * The rows of a statement without a search, its values (the offset too) written into its text: planned for them,
+ * whatever the connection's plan_cache_mode (the pool forces generic plans, which a parameterized statement gets too,
+ * and a generic plan can tell neither a rare value of a filter from a common one nor page 1 from page 500). A page read
+ * again (a live refresh, another member on the same view) runs prepared, without planning
+ * (selectPreparedWhenRepeated, docs/decisions/0059). Such a statement holds no free text: filter values are checked
  * against their lists, dates and numbers by the schema.
  */
-const forTheirValues = (statement: SQL) => sql`${statement}`.inlineParams();
+const forTheirValues = <S extends RowSchema>(db: Executor, schema: S, statement: SQL) =>
+  selectPreparedWhenRepeated(db, schema, sql`${statement}`.inlineParams());
 
 /** A page and its count in one statement: exact, or up to one past `cap` (null: no cap). */
 async function countedPage(db: Executor, where: SQL, page: SQL, cap: number | null): Promise<OrderPage> {
@@ -145,13 +162,13 @@ async function countedPage(db: Executor, where: SQL, page: SQL, cap: number | nu
     cap === null
       ? sql`select 1 from orders o where ${where}`
       : sql`select 1 from orders o where ${where} limit ${cap + 1}`;
-  const found = await selectRows(
+  const found = await forTheirValues(
     db,
     countedRowSchema,
-    forTheirValues(sql`
+    sql`
       select c.total, r.* from (select count(*)::int as total from (${counted}) m) c
       left join lateral (${page}) r on true
-      order by r.pos`),
+      order by r.pos`,
   );
   return { rows: rowsOnly(found), totalRecords: found[0]?.total ?? 0, totalCapped: false, totalEstimated: false };
 }
@@ -171,12 +188,16 @@ export async function listFilteredOrders(db: Executor, staff: Staff, request: Pa
 
   // A page and its counted total are one statement: one snapshot, one round trip (an estimate is no count).
   if (!search) {
-    const page = pageRows(sql`orders o where ${where}`, sort, request);
     if (counters) {
-      const rows = await selectRows(db, orderListRowSchema, forTheirValues(page));
+      const statement = sortedPageStatement(staff, request, sort, today);
+      const rows =
+        request.folder === SORTED_PAGES_PREPARED
+          ? await selectPrepared(db, orderListRowSchema, statement)
+          : await forTheirValues(db, orderListRowSchema, statement);
       const totalRecords = folderTotal(counters, request.folder, staff.id, today, request.processMonth);
       return { rows, totalRecords, totalCapped: false, totalEstimated: false };
     }
+    const page = pageRows(sql`orders o where ${where}`, sort, request);
     if (request.exactTotal) return countedPage(db, where, page, null);
     const plan = await planEstimate(db, where);
     if (plan.cost <= (request.countMaxCost ?? FILTERED_COUNT_MAX_COST)) {
@@ -184,10 +205,10 @@ export async function listFilteredOrders(db: Executor, staff: Staff, request: Pa
       if (counted.totalRecords <= FILTERED_COUNT_CAP) return counted;
     }
     // One row past the page tells whether the page ends the list (estimatedTotal).
-    const found = await selectRows(
+    const found = await forTheirValues(
       db,
       orderListRowSchema,
-      forTheirValues(pageRows(sql`orders o where ${where}`, sort, { ...request, limit: request.limit + 1 })),
+      pageRows(sql`orders o where ${where}`, sort, { ...request, limit: request.limit + 1 }),
     );
     return {
       rows: found.slice(0, request.limit),

@@ -1,8 +1,8 @@
 /**
  * The plan check in CI (plan-check.ts): on generated orders as a live service has them (120 days, decision 0010),
- * enough that the planner chooses as it does at a million, every folder's page, every search shape and the counts
- * must walk their indexes. And the check must notice when they do not: with an index a queue page depends on
- * dropped, it names that folder.
+ * enough that the planner chooses as it does at a million, every folder's page, Order History's page in every sort,
+ * every search shape and the counts must walk their indexes. And the check must notice when they do not: with an
+ * index a queue page depends on dropped, it names that folder.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, isPostgres } from '../../test/helper';
@@ -61,17 +61,32 @@ describe.skipIf(!isPostgres())('the queue plan check', () => {
   });
 
   const statusFolders = FOLDERS.filter((folder) => folder in STATUS_FOLDERS);
+  const bothPages = (lists: readonly string[]) => lists.flatMap((list) => [`${list} page 1`, `${list} page 500`]);
   it.each([
     ['orders_queue_new_idx', ['newOrder']],
     ['orders_status_created_idx', statusFolders],
-    ['orders_queue_history_idx', ['orderHistory']],
-  ] as const)('names exactly the folders whose pages lose their index when %s is dropped', async (index, folders) => {
+    ['orders_queue_history_idx', ['orderHistory', 'orderHistory sorted by oldest']],
+    ['orders_name_sort_idx', ['orderHistory sorted by name', 'orderHistory sorted by name_desc']],
+  ] as const)('names exactly the lists whose pages lose their index when %s is dropped', async (index, lists) => {
     const problems = await inRolledBackTransaction(async (session) => {
       await session.query(`drop index ${index}`);
       return checkQueuePlans(session, staff, stats);
     });
-    expect(problems.map((p) => p.slice(0, p.indexOf(':')))).toEqual(
-      folders.flatMap((f) => [`${f} page 1`, `${f} page 500`]),
+    expect(problems.map((p) => p.slice(0, p.indexOf(':')))).toEqual(bothPages(lists));
+  });
+
+  it('names the name sorts when their index holds only the sort keys (each order read from the table)', async () => {
+    const problems = await inRolledBackTransaction(async (session) => {
+      await session.query('drop index orders_name_sort_idx');
+      await session.query('create index orders_name_sort_idx on orders (lower(surname), lower(given_name), order_id)');
+      await session.query('analyze orders');
+      return checkQueuePlans(session, staff, stats);
+    });
+    expect(problems.map((p) => p.slice(0, p.indexOf('\n')))).toEqual(
+      bothPages(['orderHistory sorted by name', 'orderHistory sorted by name_desc']).map(
+        (label) =>
+          `${label}: walks orders_name_sort_idx but reads each order it passes from the table (not an index-only scan)`,
+      ),
     );
   });
 });

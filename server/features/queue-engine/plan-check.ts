@@ -3,8 +3,9 @@
  * index and never read the whole orders table. Run by plan-check.test.ts in CI (on generated orders enough for
  * the planner to choose as it does at scale) and by `npm run bench` at a million orders (bench/run.ts).
  *
- * Pages are prepared statements with a generic plan (docs/decisions/0007), which PostgreSQL picks once for every
- * offset; a plan that sorts or scans the whole folder would be slow for every page. Each statement is prepared on
+ * Pages (newest first in every folder, and every other sort of Order History) are prepared statements with a
+ * generic plan (docs/decisions/0007, 0059), which PostgreSQL picks once for every offset; a plan that sorts or
+ * scans the whole folder would be slow for every page. Each statement is prepared on
  * one session and explained with plan_cache_mode=force_generic_plan, as the app's pool runs it, for page 1 and
  * page 500 (a deep page: both its walks, from an anchor and from the top, page-anchors.ts). Searches are
  * prepared too. The counts read the counter rows (never orders) and the urgent counts one arrival index range
@@ -14,6 +15,7 @@ import type { SQL } from 'drizzle-orm';
 import { DEFAULT_URGENCY_THRESHOLDS } from '../../../shared/arrival-urgency';
 import { FOLDERS, type Folder } from '../../../shared/orders';
 import { WORK_NEXT_FOLDERS } from '../../../shared/schemas/work-next-texts';
+import { ORDER_SORTS, type OrderSort } from '../../../shared/schemas/queue-filters';
 import { toQuery } from '../../db/client';
 import type { Staff } from '../../lib/auth';
 import { urgentCountsStatement } from './arrival';
@@ -29,6 +31,7 @@ import {
   type PageRequest,
 } from './page-statements';
 import { digitWindows, type TrigramStats } from './search-terms';
+import { SORTED_PAGES_PREPARED, sortedPageStatement } from './filtered-lists';
 
 /** One database session (a pg client, a pool's client held for the check, or PGlite): prepared statements live on it. */
 export interface PlanSession {
@@ -114,6 +117,26 @@ function pageProblem(plan: string, index: string): string | null {
   return null;
 }
 
+/** The index Order History's pages walk in each other sort (migrations 0000, 0026, 0029, 0037). */
+export const SORT_INDEX: Record<Exclude<OrderSort, 'newest'>, string> = {
+  oldest: PAGE_INDEX.orderHistory,
+  arrival: 'orders_arrival_filters_idx',
+  arrival_desc: 'orders_arrival_filters_idx',
+  order_id: 'orders_pkey',
+  order_id_desc: 'orders_pkey',
+  name: 'orders_name_sort_idx',
+  name_desc: 'orders_name_sort_idx',
+};
+
+/** What is wrong with a sorted page's plan: it must walk `index` (either way) with nothing read from the table. */
+function sortedPageProblem(plan: string, index: string): string | null {
+  const problem = pageProblem(plan, index);
+  if (problem || index === 'orders_pkey') return problem; // the rows walked by the primary key are the table's
+  return new RegExp(`Index Only Scan(?: Backward)? using ${index}\\b`).test(plan)
+    ? null
+    : `walks ${index} but reads each order it passes from the table (not an index-only scan)`;
+}
+
 export interface PlanCheckOptions {
   /** Also page 500 of every folder (its anchored statement). Default true. */
   deepPages?: boolean;
@@ -181,6 +204,19 @@ export async function explainQueueStatements(
         : folderPageStatement(staff, page, today);
       const plan = await planOf(session, statement, true);
       report(`${labelOf(request)} page ${offset / 10 + 1}`, pageProblem(plan, PAGE_INDEX[request.folder]), plan);
+    }
+  }
+  // Order History's other sorts, prepared as its newest-first pages are (filtered-lists.ts): each walks an index in
+  // its own order, whatever the page; a name sort walks the name index alone (migration 0037).
+  for (const sort of ORDER_SORTS.filter((s) => s !== 'newest')) {
+    for (const offset of offsets) {
+      const request: PageRequest = { folder: SORTED_PAGES_PREPARED, offset, limit: 10, sort };
+      const plan = await planOf(session, sortedPageStatement(staff, request, sort, today), true);
+      report(
+        `${SORTED_PAGES_PREPARED} sorted by ${sort} page ${offset / 10 + 1}`,
+        sortedPageProblem(plan, SORT_INDEX[sort]),
+        plan,
+      );
     }
   }
   for (const folder of WORK_NEXT_FOLDERS) {
