@@ -86,9 +86,7 @@ export async function runExportBench(
   databaseUrl: string,
   folderName = process.env.BENCH_EXPORT_FOLDER ?? 'orderHistory',
 ): Promise<ExportBenchRow[]> {
-  const { child, ready } = await startBenchChild<Ready>('bench/export-server.ts', { BENCH_DATABASE_URL: databaseUrl }, [
-    '--expose-gc',
-  ]);
+  const { child, ready } = await startBenchChild<Ready>('bench/export-server.ts', { BENCH_DATABASE_URL: databaseUrl });
   const side = `http://127.0.0.1:${ready.sidePort}`;
   const results: ExportBenchRow[] = [];
   try {
