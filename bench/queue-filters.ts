@@ -9,7 +9,7 @@
  *    the other scenarios read one page again, which runs prepared (decision 0059; information);
  *  - a filtered count: Refunds of that nationality ordered in the last 60 days (search-order with a one-row window:
  *    the total is the work);
- *  - Order History sorted by name, page 50 (migration 0026's name index; the total from the counters);
+ *  - Order History sorted by name, page 50 (migration 0037's covering name index; the total from the counters);
  *  - Pending orders arriving in the next 14 days sorted by arrival.
  */
 import type autocannon from 'autocannon';

@@ -196,12 +196,14 @@ export const toQuery = (statement: SQL) => dialect.sqlToQuery(statement);
  * one text never meets two names; a connection keeps its statements until the
  * pool retires it (CONNECTION_LIFETIME_S). PGlite runs it as a plain query.
  */
-export const selectPrepared = async <S extends RowSchema>(
+export const selectPrepared = <S extends RowSchema>(db: Executor, schema: S, statement: SQL): Promise<z.output<S>[]> =>
+  preparedRows(db, schema, toQuery(statement));
+
+async function preparedRows<S extends RowSchema>(
   db: Executor,
   schema: S,
-  statement: SQL,
-): Promise<z.output<S>[]> => {
-  const query = toQuery(statement);
+  query: ReturnType<typeof toQuery>,
+): Promise<z.output<S>[]> {
   let name = statementNames.get(query.sql);
   if (!name) {
     name = `p_${createHash('sha1').update(query.sql).digest('hex').slice(0, 20)}`;
@@ -210,7 +212,7 @@ export const selectPrepared = async <S extends RowSchema>(
   }
   const result = (await db._.session.prepareQuery(query, undefined, name, false).execute()) as { rows: unknown[] };
   return decodeRows(schema, result.rows);
-};
+}
 
 /** Texts with their values written in that run prepared, at most, per connection lifetime (repeated-statements.ts). */
 const PREPARED_TEXTS_PER_LIFETIME = 100;
@@ -220,11 +222,13 @@ const repeatedStatements = new RepeatedStatements(PREPARED_TEXTS_PER_LIFETIME, C
  * A statement whose values are written into its text (so planned for them): read prepared (selectPrepared) from its
  * second read on, within the bounds of repeated-statements.ts, otherwise planned afresh (selectRows).
  */
-export const selectPreparedWhenRepeated = <S extends RowSchema>(
+export function selectPreparedWhenRepeated<S extends RowSchema>(
   db: Executor,
   schema: S,
   statement: SQL,
-): Promise<z.output<S>[]> =>
-  repeatedStatements.shouldPrepare(toQuery(statement).sql)
-    ? selectPrepared(db, schema, statement)
+): Promise<z.output<S>[]> {
+  const query = toQuery(statement);
+  return repeatedStatements.shouldPrepare(query.sql)
+    ? preparedRows(db, schema, query)
     : selectRows(db, schema, statement);
+}

@@ -210,6 +210,31 @@ describe('POST /api/admin/search-order with filters', () => {
     expect(res.json().totalRecords).toBe(expected.length);
   });
 
+  it('answers a filtered page read again, as a live refresh does, with the orders as they are now', async () => {
+    // From its second read the page runs as a prepared statement on PostgreSQL (decision 0059): a plan kept, never
+    // rows kept.
+    const body = { folderName: 'orderHistory', nationality: ['India'], processingMode: ['standard'], end: 10 };
+    const where = sql`o.nationality = 'India' and o.processing_mode = 'standard'`;
+    const read = async () => {
+      const res = await search(body);
+      expect(res.statusCode).toBe(200);
+      return { ids: idsOf(res.json()), total: res.json().totalRecords as number };
+    };
+    const before = await expectedIds('orderHistory', admin.member.id, where);
+    expect(await read()).toEqual({ ids: before.slice(0, 10), total: before.length });
+    expect(await read()).toEqual({ ids: before.slice(0, 10), total: before.length });
+
+    const moved = before[0]!;
+    await t.database.db.execute(sql`update orders set processing_mode = 'priority' where order_id = ${moved}`);
+    try {
+      const after = await expectedIds('orderHistory', admin.member.id, where);
+      expect(after).not.toContain(moved);
+      expect(await read()).toEqual({ ids: after.slice(0, 10), total: before.length - 1 });
+    } finally {
+      await t.database.db.execute(sql`update orders set processing_mode = 'standard' where order_id = ${moved}`);
+    }
+  });
+
   it('refuses bad filters with 400 and a message', async () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ folderName: 'newOrder', status: ['Completed'] }, 'The status filter is available in Order History only.'],

@@ -5,11 +5,11 @@
  *
  * Pages (newest first in every folder, and every other sort of Order History) are prepared statements with a
  * generic plan (docs/decisions/0007, 0059), which PostgreSQL picks once for every offset; a plan that sorts or
- * scans the whole folder would be slow for every page. Each statement is prepared on
- * one session and explained with plan_cache_mode=force_generic_plan, as the app's pool runs it, for page 1 and
- * page 500 (a deep page: both its walks, from an anchor and from the top, page-anchors.ts). Searches are
- * prepared too. The counts read the counter rows (never orders) and the urgent counts one arrival index range
- * each, planned for their values as the app runs them (unprepared).
+ * scans the whole folder would be slow for every page. Each statement is prepared on one session and explained
+ * with plan_cache_mode=force_generic_plan, as the app's pool runs it, for page 1 and page 500 (a deep page: both its
+ * walks, from an anchor and from the top, page-anchors.ts). Searches are prepared too. The counts read the counter
+ * rows (never orders) and the urgent counts one arrival index range each, planned for their values as the app runs
+ * them (unprepared).
  */
 import type { SQL } from 'drizzle-orm';
 import { DEFAULT_URGENCY_THRESHOLDS } from '../../../shared/arrival-urgency';
@@ -118,7 +118,7 @@ function pageProblem(plan: string, index: string): string | null {
 }
 
 /** The index Order History's pages walk in each other sort (migrations 0000, 0026, 0029, 0037). */
-export const SORT_INDEX: Record<Exclude<OrderSort, 'newest'>, string> = {
+const SORT_INDEX: Record<Exclude<OrderSort, 'newest'>, string> = {
   oldest: PAGE_INDEX.orderHistory,
   arrival: 'orders_arrival_filters_idx',
   arrival_desc: 'orders_arrival_filters_idx',
