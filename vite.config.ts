@@ -193,18 +193,25 @@ function bootstrapUsedOnly(): Plugin {
  * Fewer files on a first load (issue 27). Left to automatic splitting, the modules a staff screen's first load needs
  * came as ~40 files of 0.1-66 KB, a public page's as 7 (each a request: over HTTP/1.1, six at a time), because the
  * screens, the frame and the three apps share modules in many combinations. These chunks gather them instead:
- *  - `shared`: what the public pages import statically and the sign-in app or the staff frame too (React DOM, the
- *    API client, small helpers), unless the entry itself imports it;
+ *  - `shared`: what the public pages import statically and the sign-in app or the staff app too (React DOM, small
+ *    helpers), unless the entry itself imports it: a public page loads nothing it does not use;
+ *  - `sign-in-shared`: what the sign-in app imports statically and the staff app too (the API client, the sign-in
+ *    form), and `toasts`, what the sign-in page's toasts and the staff app share (loaded by the sign-in page only
+ *    when it has a toast to show);
  *  - `staff-frame`: what the staff frame (start-staff-app and the admin layout) and the queue screen (the first one
  *    after sign-in) import statically, unless the entry or a light app imports it: every staff page loads the frame
  *    anyway, and the light pages never load it;
- *  - of the rest that two or more staff screens (the router's lazy routes) import: `staff-forms`, what builds zod
- *    schemas (decision 0035), and `staff-screens`, the others (decision 0036), loaded by the screens that use them.
+ *  - of the rest that two or more staff screens import (the router's lazy routes, and what they load lazily in turn):
+ *    `staff-forms` and `order-forms`, what builds zod schemas (decision 0035), and `staff-screens`, the others
+ *    (decision 0036), loaded by the screens that use them.
  * Each screen and app keeps a chunk of its own for what only it uses (route-level splitting), under its own name.
  * The sets are read from the module graph once it is built (buildEnd), before chunks are made (docs/decisions/0032).
  */
 function firstLoadChunks(): { plugin: Plugin; groups: { name: string; test(id: string): boolean }[] } {
   const shared = new Set<string>();
+  const signInShared = new Set<string>();
+  const toasts = new Set<string>();
+  const orderForms = new Set<string>();
   const staffFrame = new Set<string>();
   const staffForms = new Set<string>();
   const staffScreens = new Set<string>();
@@ -233,49 +240,77 @@ function firstLoadChunks(): { plugin: Plugin; groups: { name: string; test(id: s
         };
         const entry = staticReach([find('main.tsx')]);
         const frameRoots = ['app/start-staff-app.tsx', 'features/layout/AdminLayout.tsx'].map(find);
-        // The staff screens: what the router loads lazily.
-        const screens = [...(this.getModuleInfo(find('app/router.tsx'))?.dynamicallyImportedIds ?? [])];
-        const apps = [
-          ['features/public/PublicApp.tsx'].map(find),
-          ['app/SignInApp.tsx', 'app/sign-in-toasts.tsx'].map(find),
-          frameRoots,
-        ];
+        // The staff screens: what the router loads lazily (the queue and order pages through staff-paths.ts), and
+        // what those load lazily in turn (a section drawn with its own code), each a unit that comes when first shown.
+        const screens: string[] = [];
+        const lazyFrom = (ids: Iterable<string>) =>
+          [...ids].flatMap((id) => this.getModuleInfo(id)?.dynamicallyImportedIds ?? []);
+        for (let found = lazyFrom(['app/router.tsx', 'app/staff-paths.ts'].map(find)); found.length;) {
+          const fresh = [...new Set(found)].filter((id) => !screens.includes(id));
+          screens.push(...fresh);
+          found = lazyFrom(fresh.flatMap((id) => [...staticReach([id])]));
+        }
+        const publicApp = find('features/public/PublicApp.tsx');
+        const signInApp = find('app/SignInApp.tsx');
+        // The sign-in page's toasts come with their own code, when it has one to show (app/SignInApp.tsx).
+        const signInToasts = find('app/sign-in-toasts.tsx');
         // The roots stay chunks of their own (what main.tsx, the apps and the router import, under their names).
-        const roots = new Set([...apps.flat(), ...screens]);
+        const roots = new Set([publicApp, signInApp, signInToasts, ...frameRoots, ...screens]);
         const countUses = (reaches: Set<string>[]) => {
           const uses = new Map<string, number>();
           for (const reach of reaches) for (const id of reach) uses.set(id, (uses.get(id) ?? 0) + 1);
           return uses;
         };
-        const appReach = apps.map(staticReach);
-        // Only what the public pages use themselves: their budget is the tightest (70 KB).
-        for (const [id, n] of countUses(appReach))
-          if (n >= 2 && appReach[0]!.has(id) && !entry.has(id) && !roots.has(id)) shared.add(id);
-        const light = new Set([...entry, ...appReach[0]!, ...appReach[1]!]);
-        const byScreens = countUses(screens.map((screen) => staticReach([screen])));
+        const [publicReach, signInReach, signInToastsReach, frameReach] = [
+          [publicApp],
+          [signInApp],
+          [signInToasts],
+          frameRoots,
+        ].map(staticReach) as [Set<string>, Set<string>, Set<string>, Set<string>];
+        const screenReach = screens.map((screen) => staticReach([screen]));
+        const staffReach = new Set([frameReach, ...screenReach].flatMap((reach) => [...reach]));
+        const ownChunk = (id: string) => entry.has(id) || roots.has(id);
+        const light = new Set([...entry, ...publicReach, ...signInReach, ...signInToastsReach]);
+        // What the public pages use themselves, which they load anyway, and another app too: their budget is the
+        // tightest, so nothing else.
+        for (const id of publicReach)
+          if (!ownChunk(id) && (signInReach.has(id) || signInToastsReach.has(id) || staffReach.has(id))) shared.add(id);
+        // What the sign-in page uses itself and the staff app too (the API client, the sign-in form), in one file for
+        // both; and the toasts the two share, which the sign-in page loads only when it shows one.
+        for (const id of signInReach)
+          if (!ownChunk(id) && !publicReach.has(id) && staffReach.has(id)) signInShared.add(id);
+        for (const id of signInToastsReach)
+          if (!ownChunk(id) && !publicReach.has(id) && !signInReach.has(id) && staffReach.has(id)) toasts.add(id);
+        const byScreens = countUses(screenReach);
         // Schemas are built when their module runs, and every module of a chunk runs when the chunk loads: what
         // several screens share and builds schemas (a schema module, or a form that imports one) waits in a chunk of
         // its own, `staff-forms`, unless the frame or the queue screen (the first one after sign-in) reaches it
-        // (docs/decisions/0035). Nothing the frame keeps imports it, so the two chunks never import each other.
+        // (docs/decisions/0035). Nothing the frame keeps imports it, so the two chunks never import each other. What
+        // of it the order page (the other screen a first load often opens: a link in a mail) builds waits in
+        // `order-forms`, so that the order page builds no other screen's forms.
         const firstScreen = staticReach([...frameRoots, find('features/queues/QueuePage.tsx')]);
+        const orderPage = staticReach([find('app/OrderDetailRoute.tsx')]);
         // zod as the build resolves it: the alias below puts web/src/lib/zod-jitless.ts in its place.
         const isZod = (id: string) =>
           /\/node_modules\/zod\/|\/web\/src\/lib\/zod-jitless\.ts$/.test(id.replaceAll('\\', '/'));
         const buildsSchemas = (id: string) =>
           /\/shared\/schemas\//.test(id.replaceAll('\\', '/')) &&
           (this.getModuleInfo(id)?.importedIds ?? []).some(isZod);
-        const frameCandidates = [...appReach[2]!, ...[...byScreens].filter(([, n]) => n >= 2).map(([id]) => id)];
+        const frameCandidates = [...frameReach, ...[...byScreens].filter(([, n]) => n >= 2).map(([id]) => id)];
         for (const id of frameCandidates) {
           if (light.has(id) || roots.has(id)) continue;
           if (firstScreen.has(id)) staffFrame.add(id);
-          else if ([...staticReach([id])].some(buildsSchemas)) staffForms.add(id);
+          else if ([...staticReach([id])].some(buildsSchemas)) (orderPage.has(id) ? orderForms : staffForms).add(id);
           else staffScreens.add(id);
         }
       },
     },
     groups: [
       { name: 'shared', test: (id) => shared.has(id) },
+      { name: 'sign-in-shared', test: (id) => signInShared.has(id) },
+      { name: 'toasts', test: (id) => toasts.has(id) },
       { name: 'staff-frame', test: (id) => staffFrame.has(id) },
+      { name: 'order-forms', test: (id) => orderForms.has(id) },
       { name: 'staff-forms', test: (id) => staffForms.has(id) },
       { name: 'staff-screens', test: (id) => staffScreens.has(id) },
     ],

@@ -5,12 +5,14 @@
  */
 import 'bootstrap/dist/css/bootstrap.min.css';
 import './styles.css';
-import { firstScreenCode, isStaffPath } from './app/staff-paths';
+import { firstScreenCode, isStaffPath, loadAdminLayout } from './app/staff-paths';
 
 const root = document.getElementById('root')!;
 const path = window.location.pathname;
-// The screen the address most likely shows: its code comes beside the staff app's (staff-paths.ts says why).
-void firstScreenCode(path)?.().catch(() => undefined);
+// The screen the address most likely shows, in its frame: their code comes beside the staff app's (staff-paths.ts
+// says why).
+const firstScreen = firstScreenCode(path);
+if (firstScreen) for (const load of [loadAdminLayout, firstScreen]) void load().catch(() => undefined);
 const start =
   path === '/'
     ? import('./app/SignInApp').then((m) => m.startSignInApp(root))

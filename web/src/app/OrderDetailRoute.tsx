@@ -9,7 +9,7 @@ import { DownloadHistorySection } from '../features/defence-packs/DownloadHistor
 import { DisputeSection } from '../features/disputes/DisputeSection';
 import { EmailHistorySection } from '../features/documents/EmailHistorySection';
 import { UploadDocumentSection } from '../features/documents/UploadDocumentSection';
-import { InformationRequestSection } from '../features/information-requests';
+import { InformationRequestSection } from '../features/information-requests/InformationRequestSection';
 import { OrderDetailPage, type OrderDetailSlots } from '../features/order-detail/OrderDetailPage';
 
 const slots: OrderDetailSlots = {

@@ -17,13 +17,14 @@ import {
 } from '../lib/auth-storage';
 import { paths } from '../lib/paths';
 import { SignInForm, type CompletedSignIn } from '../features/auth/SignInForm';
+import { loadAdminLayout } from './staff-paths';
 
 const loadStaffApp = () => import('./start-staff-app');
 const loadToasts = () => import('./sign-in-toasts');
 /** The staff app and its frame (the usual destination), fetched while the member types. */
 const prefetchStaffApp = () => {
   void loadStaffApp().catch(() => undefined);
-  void import('../features/layout/AdminLayout').catch(() => undefined);
+  void loadAdminLayout().catch(() => undefined);
 };
 
 /** The staff app at `destination`; the sign-in form stays until the staff app can draw in its place. */

@@ -17,7 +17,7 @@ import { PageLoading } from '../components/PageLoading';
 import { queueLoader } from '../features/queues/queue-loader';
 import * as screenLoaders from './screen-loaders';
 import { RouteError } from './RouteError';
-import { isStaffPath, loadOrderPage, loadQueuePage, ORDER_PAGE_ROUTE } from './staff-paths';
+import { isStaffPath, loadAdminLayout, loadOrderPage, loadQueuePage, ORDER_PAGE_ROUTE } from './staff-paths';
 
 /** An address of the public app reached by a link inside the staff app: load it as a page of its own. */
 function PublicAddress() {
@@ -271,10 +271,7 @@ export function staffRoutes(queryClient: QueryClient): RouteObject[] {
         },
         {
           path: '/admin',
-          ...screenRoute(
-            () => import('../features/layout/AdminLayout'),
-            (m) => m.AdminLayout,
-          ),
+          ...screenRoute(loadAdminLayout, (m) => m.AdminLayout),
           children: adminRoutes(queryClient),
         },
         { path: '*', Component: PublicAddress },

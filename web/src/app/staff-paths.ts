@@ -17,6 +17,8 @@ const ORDER_PAGE_PATH = /^\/admin\/view-order\/[^/]+\/?$/;
 export const isOrderPagePath = (pathname: string) => ORDER_PAGE_PATH.test(pathname);
 export const loadOrderPage = () => import('./OrderDetailRoute');
 export const loadQueuePage = () => import('../features/queues/QueuePage');
+/** The frame of every screen below /admin (sidebar, top bar), the router's layout route there. */
+export const loadAdminLayout = () => import('../features/layout/AdminLayout');
 
 /**
  * The screen code main.tsx asks for beside the staff app's on a first load at `pathname`, so that it comes in the same
@@ -25,6 +27,7 @@ export const loadQueuePage = () => import('../features/queues/QueuePage');
  * page. Any other address below /admin is most likely a queue (every link of the sidebar but the reports and
  * settings), whose screen the staff app loads soon after its first screen anyway (router.tsx's loadLikelyScreens); a
  * wrong guess costs that one early download, never what is shown. Nothing elsewhere (the sign-in, the public pages).
+ * Every screen named here is drawn inside the admin layout (loadAdminLayout), which comes in the same wave too.
  */
 export function firstScreenCode(pathname: string): (() => Promise<unknown>) | undefined {
   if (isOrderPagePath(pathname)) return loadOrderPage;

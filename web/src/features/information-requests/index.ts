@@ -1,7 +1,7 @@
 /**
- * The request for information's public entry (docs/decisions/0045): the order page's part (mounted in its slot by
- * app/OrderDetailRoute.tsx) and the queues' "Customer replied" mark.
+ * The request for information's public entry (docs/decisions/0045): the queues' "Customer replied" mark. The order
+ * page's part (InformationRequestSection.tsx) is mounted in its slot by app/OrderDetailRoute.tsx, which imports it
+ * by its file: the queue screen, the frame's first screen, would otherwise reach its forms and their schemas.
  */
-export { InformationRequestSection } from './InformationRequestSection';
 export { CustomerRepliedMark } from './CustomerRepliedMark';
 export { useRepliedMarks } from './use-replied-marks';
