@@ -198,6 +198,7 @@ function bootstrapUsedOnly(): Plugin {
  *  - `sign-in-shared`: what the sign-in app imports statically and the staff app too (the API client, the sign-in
  *    form), and `toasts`, what the sign-in page's toasts and the staff app share (loaded by the sign-in page only
  *    when it has a toast to show);
+ *  - `staff-router`: what the staff app's router and its loaders import (app/staff-app.ts), created first;
  *  - `staff-frame`: what the staff frame (start-staff-app and the admin layout) and the queue screen (the first one
  *    after sign-in) import statically, unless the entry or a light app imports it: every staff page loads the frame
  *    anyway, and the light pages never load it;
@@ -212,6 +213,7 @@ function firstLoadChunks(): { plugin: Plugin; groups: { name: string; test(id: s
   const signInShared = new Set<string>();
   const toasts = new Set<string>();
   const orderForms = new Set<string>();
+  const staffRouter = new Set<string>();
   const staffFrame = new Set<string>();
   const staffForms = new Set<string>();
   const staffScreens = new Set<string>();
@@ -254,8 +256,10 @@ function firstLoadChunks(): { plugin: Plugin; groups: { name: string; test(id: s
         const signInApp = find('app/SignInApp.tsx');
         // The sign-in page's toasts come with their own code, when it has one to show (app/SignInApp.tsx).
         const signInToasts = find('app/sign-in-toasts.tsx');
+        // The staff app's router and query cache, created before the rest of the staff app is evaluated (staff-app.ts).
+        const routerRoot = find('app/staff-app.ts');
         // The roots stay chunks of their own (what main.tsx, the apps and the router import, under their names).
-        const roots = new Set([publicApp, signInApp, signInToasts, ...frameRoots, ...screens]);
+        const roots = new Set([publicApp, signInApp, signInToasts, routerRoot, ...frameRoots, ...screens]);
         const countUses = (reaches: Set<string>[]) => {
           const uses = new Map<string, number>();
           for (const reach of reaches) for (const id of reach) uses.set(id, (uses.get(id) ?? 0) + 1);
@@ -281,6 +285,10 @@ function firstLoadChunks(): { plugin: Plugin; groups: { name: string; test(id: s
           if (!ownChunk(id) && !publicReach.has(id) && staffReach.has(id)) signInShared.add(id);
         for (const id of signInToastsReach)
           if (!ownChunk(id) && !publicReach.has(id) && !signInReach.has(id) && staffReach.has(id)) toasts.add(id);
+        // What the router needs to start, in a chunk that holds nothing else: React DOM, the frame and the screens are
+        // evaluated after the router has asked for the first screen's data.
+        for (const id of staticReach([routerRoot]))
+          if (!light.has(id) && (id === routerRoot || !roots.has(id))) staffRouter.add(id);
         const byScreens = countUses(screenReach);
         // Schemas are built when their module runs, and every module of a chunk runs when the chunk loads: what
         // several screens share and builds schemas (a schema module, or a form that imports one) waits in a chunk of
@@ -298,17 +306,20 @@ function firstLoadChunks(): { plugin: Plugin; groups: { name: string; test(id: s
           (this.getModuleInfo(id)?.importedIds ?? []).some(isZod);
         const frameCandidates = [...frameReach, ...[...byScreens].filter(([, n]) => n >= 2).map(([id]) => id)];
         for (const id of frameCandidates) {
-          if (light.has(id) || roots.has(id)) continue;
+          if (light.has(id) || roots.has(id) || staffRouter.has(id)) continue;
           if (firstScreen.has(id)) staffFrame.add(id);
           else if ([...staticReach([id])].some(buildsSchemas)) (orderPage.has(id) ? orderForms : staffForms).add(id);
           else staffScreens.add(id);
         }
+        // The frame's own modules too (start-staff-app, the admin layout): every staff page loads all of them.
+        for (const id of frameRoots) staffFrame.add(id);
       },
     },
     groups: [
       { name: 'shared', test: (id) => shared.has(id) },
       { name: 'sign-in-shared', test: (id) => signInShared.has(id) },
       { name: 'toasts', test: (id) => toasts.has(id) },
+      { name: 'staff-router', test: (id) => staffRouter.has(id) },
       { name: 'staff-frame', test: (id) => staffFrame.has(id) },
       { name: 'order-forms', test: (id) => orderForms.has(id) },
       { name: 'staff-forms', test: (id) => staffForms.has(id) },

@@ -1,7 +1,8 @@
 /**
  * Entry: the shared look, then one of three apps by the address. A customer on the public pages loads React and
  * those pages only; the sign-in page (`/`) React and its form only; staff screens load the staff app (router, query
- * cache, forms, toasts), which the sign-in app also starts after a completed sign-in.
+ * cache, forms, toasts), which the sign-in app also starts after a completed sign-in. On a staff address the router
+ * and its loaders start first, from a small module of their own (app/staff-app.ts), beside the rest of the staff app.
  */
 import 'bootstrap/dist/css/bootstrap.min.css';
 import './styles.css';
@@ -9,16 +10,18 @@ import { firstScreenCode, isStaffPath, loadAdminLayout } from './app/staff-paths
 
 const root = document.getElementById('root')!;
 const path = window.location.pathname;
-// The screen the address most likely shows, in its frame: their code comes beside the staff app's (staff-paths.ts
-// says why).
-const firstScreen = firstScreenCode(path);
-if (firstScreen) for (const load of [loadAdminLayout, firstScreen]) void load().catch(() => undefined);
 const start =
   path === '/'
     ? import('./app/SignInApp').then((m) => m.startSignInApp(root))
     : isStaffPath(path)
-      ? import('./app/start-staff-app').then((m) => m.startStaffApp(root))
+      ? Promise.all([import('./app/staff-app').then((m) => m.createStaffApp()), import('./app/start-staff-app')]).then(
+          ([app, m]) => m.startStaffApp(root, { app }),
+        )
       : import('./features/public/PublicApp').then((m) => m.startPublicApp(root));
+// The screen the address most likely shows, in its frame: their code comes beside the staff app's (staff-paths.ts
+// says why). Asked for after the router's module, so that the browser evaluates that one first.
+const firstScreen = firstScreenCode(path);
+if (firstScreen) for (const load of [loadAdminLayout, firstScreen]) void load().catch(() => undefined);
 start.catch(() => {
   // A chunk that cannot load (a deploy replaced it, the network dropped): say so instead of a blank page.
   root.innerHTML = '<p style="padding:2rem;font-family:sans-serif">This page could not load. Please reload it.</p>';

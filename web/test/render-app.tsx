@@ -6,7 +6,8 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter } from 'react-router';
-import { App, createStaffApp } from '../src/app/App';
+import { App } from '../src/app/App';
+import { createStaffApp } from '../src/app/staff-app';
 import type { Role } from '../../shared/roles';
 
 export interface Member {

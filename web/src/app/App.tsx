@@ -1,58 +1,16 @@
 /**
- * The staff app: one query cache and one router per page, built together because the routes' loaders fill the cache
- * the screens read (router.tsx). `createStaffApp` takes the router's history: the browser's in the app
- * (start-staff-app.tsx), a memory history in screen tests.
+ * The staff app drawn: its router and query cache (staff-app.ts) with the signed-in member, the handlers of answers
+ * that end or limit the session, and the toasts.
  */
 import { useEffect } from 'react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router/dom';
 import { toast } from 'react-toastify';
 import { AuthProvider, useAuth } from '../lib/auth-context';
-import { ApiError, setTwoFactorSetupHandler, setUnauthorizedHandler } from '../lib/api';
+import { setTwoFactorSetupHandler, setUnauthorizedHandler } from '../lib/api';
 import { paths } from '../lib/paths';
-import { staffRoutes } from './router';
+import type { StaffApp } from './staff-app';
 import { Toasts } from './Toasts';
-
-function makeQueryClient() {
-  return new QueryClient({
-    defaultOptions: {
-      queries: {
-        staleTime: 10_000,
-        refetchOnWindowFocus: false,
-        // 4xx answers are final; retry only network trouble and 5xx, once.
-        retry: (count, error) =>
-          count < 1 && !(error instanceof ApiError && error.httpStatus >= 400 && error.httpStatus < 500),
-      },
-    },
-  });
-}
-
-export type StaffRouter = ReturnType<typeof createBrowserRouter>;
-
-export interface StaffApp {
-  queryClient: QueryClient;
-  router: StaffRouter;
-}
-
-export function createStaffApp(
-  createRouter: (routes: RouteObject[]) => StaffRouter = (routes) => createBrowserRouter(routes),
-): StaffApp {
-  const queryClient = makeQueryClient();
-  return { queryClient, router: createRouter(staffRoutes(queryClient)) };
-}
-
-/** Settles once the router has loaded its first address's code and data (its first draw needs no spinner). */
-export function firstAddressLoaded(router: StaffRouter): Promise<void> {
-  if (router.state.initialized) return Promise.resolve();
-  return new Promise((resolve) => {
-    const stop = router.subscribe((state) => {
-      if (!state.initialized) return;
-      stop();
-      resolve();
-    });
-  });
-}
 
 function RoutedApp({ queryClient, router }: StaffApp) {
   const { signOut, error } = useAuth();

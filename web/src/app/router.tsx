@@ -14,7 +14,6 @@ import { matchRoutes, Outlet, useFetcher } from 'react-router';
 import type { LoaderFunction, NonIndexRouteObject, RouteObject } from 'react-router';
 import { FOLDERS, folderDeclaration, type Folder } from '../../../shared/folders';
 import { PageLoading } from '../components/PageLoading';
-import { queueLoader } from '../features/queues/queue-loader';
 import * as screenLoaders from './screen-loaders';
 import { RouteError } from './RouteError';
 import { isStaffPath, loadAdminLayout, loadOrderPage, loadQueuePage, ORDER_PAGE_ROUTE } from './staff-paths';
@@ -65,7 +64,7 @@ const screenRoute = <M,>(
  * one queue).
  */
 function folderRoute(queryClient: QueryClient, folder: Folder): ScreenRoute {
-  const loader = queueLoader(queryClient, folder);
+  const loader = screenLoaders.queueLoader(queryClient, folder);
   const route =
     folderDeclaration(folder).screen === 'future-months'
       ? screenRoute(

@@ -1,9 +1,11 @@
 /**
- * What each screen's route loads as it opens (router.tsx; the queues' own loader is features/queues/queue-loader.ts):
- * the screen's queries, through the query options the screen reads, for the address being opened; before the screen
- * shows, but for the order page, which shows at once and draws its loading in place. A screen whose data depends on the member's role names the permission its page requires.
+ * What each screen's route loads as it opens (router.tsx): the screen's queries, through the query options the screen
+ * reads, for the address being opened; before the screen shows, but for the order page, which shows at once and draws
+ * its loading in place. Each loader imports its query options by their module, never through a feature's index, whose
+ * components would come into the router's own chunk, which starts before the rest of the staff app (staff-app.ts). A screen whose data depends on the member's role names the permission its page requires.
  */
 import type { QueryClient } from '@tanstack/react-query';
+import { folderDeclaration, type Folder } from '../../../shared/folders';
 import { decodeOrderId } from '../../../shared/ids';
 import { queriesLoader, searchOf, startQueriesLoader } from '../lib/load-queries';
 import { emailHistoryQuery } from '../features/documents/api/get-email-history';
@@ -24,6 +26,29 @@ import { exportLogQuery, exportLogRequest } from '../features/settings/api/expor
 import { exportSettingsQuery } from '../components/export/export-rights';
 import { teamListQuery, teamMemberQuery } from '../features/team/api/team-queries';
 import { DISPUTES_REPORT_PERMISSION } from '../../../shared/roles';
+import { savedViewsQuery } from '../features/saved-views/saved-views-api';
+import { futureOrderCountQuery } from '../features/queues/api/get-future-order-count';
+import { orderPageQuery } from '../features/queues/api/get-order-page';
+import { futureMonthRequest, parseQueueParams, queuePageRequest } from '../features/queues/use-queue-params';
+
+/**
+ * A queue: the page of rows its address asks for and the queue's saved views. A page, sort, search or filter is a new
+ * address, so its rows are asked for by this loader as it is chosen.
+ */
+export const queueLoader = (queryClient: QueryClient, folder: Folder) =>
+  queriesLoader(queryClient, (args) => {
+    const params = parseQueueParams(searchOf(args));
+    if (folderDeclaration(folder).screen !== 'future-months')
+      return [orderPageQuery(folder, queuePageRequest(params)), savedViewsQuery(folder)];
+    // Future Order opens on its month tiles; a month's table comes with its rows and the saved views.
+    return params.month
+      ? [
+          futureOrderCountQuery(),
+          orderPageQuery(folder, futureMonthRequest(params, params.month)),
+          savedViewsQuery(folder),
+        ]
+      : [futureOrderCountQuery()];
+  });
 
 /** An address's order id (`:orderId`), or null when it names none. */
 const orderIdOf = (encoded: string | undefined) => (encoded ? decodeOrderId(encoded) : null);

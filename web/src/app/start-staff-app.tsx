@@ -3,19 +3,24 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { PHONE_QUERY } from '../lib/phone-query';
 import { staffTimeZone } from '../lib/time';
-import { App, createStaffApp, firstAddressLoaded } from './App';
+import { App } from './App';
+import { createStaffApp, firstAddressLoaded, type StaffApp } from './staff-app';
 import { loadLikelyScreens } from './router';
 import { isOrderPagePath } from './staff-paths';
 
 /**
- * Draws the staff app at the browser's address once its screen's code and data are here. `notice`: a first toast
- * (the sign-in hands over its message); `beforeFirstDraw`: what the page that was must do before it is replaced.
+ * Draws the staff app at the browser's address once its screen's code and data are here. `app`: its router and query
+ * cache when already created (main.tsx creates them first, staff-app.ts says why); `notice`: a first toast (the
+ * sign-in hands over its message); `beforeFirstDraw`: what the page that was must do before it is replaced.
  */
 export async function startStaffApp(
   root: HTMLElement,
-  { notice, beforeFirstDraw }: { notice?: string; beforeFirstDraw?: () => Promise<void> } = {},
+  {
+    app = createStaffApp(),
+    notice,
+    beforeFirstDraw,
+  }: { app?: StaffApp; notice?: string; beforeFirstDraw?: () => Promise<void> } = {},
 ) {
-  const app = createStaffApp();
   // Staff screens write times through the browser's locale service, whose first use is one long task of the main
   // thread: it runs here, while the first screen's code and data are on their way, and not inside its first draw. Not
   // where the first screen may well show no time (on a phone a queue is drawn as cards, without times).

@@ -62,7 +62,7 @@ export function QueuePage({ folder, title }: { folder: Folder; title: string }) 
   const filterKey = JSON.stringify(params.filters);
   const request = queuePageRequest(params);
   const { limit } = request;
-  // The route's loader has asked for this page already (queue-loader.ts): here it is read from the cache.
+  // The route's loader has asked for this page already (app/screen-loaders.ts): here it is read from the cache.
   const page = useOrderPage(folder, request);
   const { data } = page;
   // Rows as the live queue shows them: new arrivals held back until asked for (features/live).

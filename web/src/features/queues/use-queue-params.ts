@@ -120,7 +120,7 @@ type ParamKey = 'page' | 'limit' | 'q' | 'month' | 'sort' | 'total';
  */
 const latest = () => new URLSearchParams(window.location.search);
 
-/** The queue's address as state; each change is a navigation, whose loader asks for the rows (queue-loader.ts). */
+/** The queue's address as state; each change is a navigation, whose loader asks for the rows (app/screen-loaders.ts). */
 export function useQueueParams() {
   const [searchParams, setSearchParams] = useSearchParams();
   // One object per address: the screen's memoised parts (filter bar, export, pager) take it as a prop.
