@@ -121,6 +121,12 @@ describe('first-load budgets of the production build (compressed, KB = 1024 byte
     ]);
   });
 
+  it("asks for a public page's catalog from the entry, beside the public app's code rather than after it", () => {
+    // A catalog the public app asked for itself would wait for the app's code to arrive and run: one more round trip
+    // before the page can draw its words.
+    expect(manifest['index.html']!.dynamicImports).toEqual(expect.arrayContaining(LOCALES.map(publicCatalog)));
+  });
+
   it("keeps other screens' schemas out of every staff page's first load: the frame builds the queue's only", () => {
     // Schemas are built as their module runs (decision 0035): one reached by the frame (the router's loaders, say)
     // runs on every staff page, the order page included, before anything is drawn. The queue's filters and the
@@ -140,7 +146,11 @@ describe('first-load budgets of the production build (compressed, KB = 1024 byte
     expect(modules).toContain('web/src/features/auth/SignInForm.tsx');
     const foreign = modules.filter(
       (id) =>
-        /^web\/src\/(?:features\/(?!auth\/(?:SignIn|login))|app\/(?!staff-paths|SignInApp\.tsx))/.test(id) ||
+        // The entry's own, which every page loads: the staff addresses, a public page's language and its catalogs'
+        // loaders (main.tsx starts the catalog beside the public app).
+        /^web\/src\/(?:features\/(?!auth\/(?:SignIn|login)|public\/i18n\/(?:catalogs|starting-locale)\.ts$)|app\/(?!staff-paths|SignInApp\.tsx))/.test(
+          id,
+        ) ||
         /^shared\/schemas\/(?![\w-]+-texts\.ts$)/.test(id) ||
         STAFF_LIBRARIES.test(id),
     );

@@ -7,6 +7,14 @@
 import 'bootstrap/dist/css/bootstrap.min.css';
 import './styles.css';
 import { firstScreenCode, isStaffPath, loadAdminLayout } from './app/staff-paths';
+import { loadMessages } from './features/public/i18n/catalogs';
+import { startingLocale } from './features/public/i18n/starting-locale';
+
+/** A public page: its language's catalog comes beside the public app's code, not after that code has run. */
+function startPublicPages() {
+  void loadMessages(startingLocale()).catch(() => undefined);
+  return import('./features/public/PublicApp').then((m) => m.startPublicApp(root));
+}
 
 const root = document.getElementById('root')!;
 const path = window.location.pathname;
@@ -17,7 +25,7 @@ const start =
       ? Promise.all([import('./app/staff-app').then((m) => m.createStaffApp()), import('./app/start-staff-app')]).then(
           ([app, m]) => m.startStaffApp(root, { app }),
         )
-      : import('./features/public/PublicApp').then((m) => m.startPublicApp(root));
+      : startPublicPages();
 // The screen the address most likely shows, in its frame: their code comes beside the staff app's (staff-paths.ts
 // says why). Asked for after the router's module, so that the browser evaluates that one first.
 const firstScreen = firstScreenCode(path);

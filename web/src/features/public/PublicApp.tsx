@@ -9,7 +9,8 @@ import { OrderDownloadPage } from './OrderDownloadPage';
 import { PublicNotFound } from './PublicNotFound';
 import { TrackOrderPage } from './TrackOrderPage';
 import { startInLocale } from './i18n/choose-locale';
-import { loadMessages, PageMessages, PublicIntl } from './i18n/messages';
+import { loadMessages } from './i18n/catalogs';
+import { PageMessages, PublicIntl } from './i18n/messages';
 import { useLocation } from './public-router';
 
 const TRACK = /^\/track-order(?:\/([^/]+))?\/?$/;

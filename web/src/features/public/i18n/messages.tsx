@@ -7,34 +7,13 @@
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { FormattedMessage, IntlProvider, useIntl } from 'react-intl';
-import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import type en from '../../../../../shared/i18n/public/en.json';
 import type answerRequestEn from '../../../../../shared/i18n/answer-request/en.json';
 import { DEFAULT_LOCALE, type Locale } from '../../../../../shared/i18n/locales';
 import { useLocale } from './choose-locale';
+import { loadMessages, type Catalog, type Family } from './catalogs';
 
 export type MessageId = keyof typeof en | keyof typeof answerRequestEn;
-type Catalog = Record<string, string> | Record<string, MessageFormatElement[]>;
-type Family = 'public' | 'answer-request';
-
-const catalogFiles = import.meta.glob<Catalog>('../../../../../shared/i18n/{public,answer-request}/*.json', {
-  import: 'default',
-});
-const loaded = new Map<string, Promise<Catalog>>();
-
-/** The catalog of `locale` in `family`, loaded once per page (a failed load is tried again on the next call). */
-export function loadMessages(locale: Locale, family: Family = 'public'): Promise<Catalog> {
-  const path = `../../../../../shared/i18n/${family}/${locale}.json`;
-  let messages = loaded.get(path);
-  if (!messages) {
-    const file = catalogFiles[path];
-    messages = file ? file() : Promise.reject(new Error(`No catalog for ${locale}`));
-    messages.catch(() => loaded.delete(path));
-    loaded.set(path, messages);
-  }
-  return messages;
-}
-
 /**
  * Speaks the chosen language: its catalog, `<html lang>`, dates in its way. While another language's catalog
  * loads, the page stays in the one it has; the first load draws nothing until its catalog is there (it loads
