@@ -205,7 +205,9 @@ function bootstrapUsedOnly(): Plugin {
  *  - of the rest that two or more staff screens import (the router's lazy routes, and what they load lazily in turn):
  *    `staff-forms` and `order-forms`, what builds zod schemas (decision 0035), and `staff-screens`, the others
  *    (decision 0036), loaded by the screens that use them.
- * Each screen and app keeps a chunk of its own for what only it uses (route-level splitting), under its own name.
+ * Each screen and light app keeps a chunk of its own for what only it uses (route-level splitting), under its own
+ * name; the frame's own modules (start-staff-app, the admin layout) are part of `staff-frame`, and app/staff-app.ts of
+ * `staff-router`.
  * The sets are read from the module graph once it is built (buildEnd), before chunks are made (docs/decisions/0032).
  */
 function firstLoadChunks(): { plugin: Plugin; groups: { name: string; test(id: string): boolean }[] } {
