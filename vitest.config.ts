@@ -73,6 +73,9 @@ const projects: TestProjectInlineConfiguration[] = [
       ],
       environment: 'node',
       setupFiles: ['server/test/fail-on-console-error.ts'],
+      // A guard against a hang, as in the other projects, not a measure: beside the browser suite on a busy 2-core
+      // machine, a test that reads a tree of files or compresses a build runs past Vitest's default five seconds.
+      testTimeout: 30_000,
     },
   },
   {
