@@ -144,6 +144,17 @@ describe('first-load budgets of the production build (compressed, KB = 1024 byte
     expect(modules.filter((id) => /^shared\/schemas\/(?:auth-forms|team)\.ts$/.test(id))).toEqual([]);
   });
 
+  it("keeps the drawing libraries out of the router's chunk, which runs before any data is asked for", () => {
+    // app/staff-app.ts creates the router first (decision 0061): a component reached by a loader's imports (through
+    // a feature's index, say) would be evaluated before the first screen's data is asked for.
+    const routerFile = manifest['src/app/staff-app.ts']!.file;
+    const modules = (modulesOf.get(routerFile) ?? []).map((id) => path.relative(root, id));
+    expect(modules).toContain('web/src/app/router.tsx');
+    expect(
+      modules.filter((id) => /node_modules\/(?:react-dom|react-bootstrap|react-toastify|react-hook-form)\//.test(id)),
+    ).toEqual([]);
+  });
+
   it('keeps the staff app, schemas and the staff libraries out of the sign-in page', () => {
     const modules = firstLoadModules(SIGN_IN_APP);
     expect(modules).toContain('web/src/features/auth/SignInForm.tsx');
