@@ -4,7 +4,6 @@
  * (`?from=YYYY-MM&to=YYYY-MM`), so Back and reload keep them; without them, the last six months. Admin and Manager,
  * as the server allows; its link in the sidebar follows the same rule.
  */
-import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -36,7 +35,15 @@ function DisputesReport() {
       <PageHeader title="Disputes Report" />
       <div className="card">
         <div className="card-body">
-          <MonthRange from={from} to={to} busy={report.isFetching} onSubmit={(range) => setSearch(range)} />
+          {/* Keyed by the months: Back, Forward or a link to other months draws the fields afresh from the address, in
+              the same render as the rest of the page. */}
+          <MonthRange
+            key={`${from} ${to}`}
+            from={from}
+            to={to}
+            busy={report.isFetching}
+            onSubmit={(range) => setSearch(range)}
+          />
           <p className="text-muted small my-2">
             Disputes opened {from} to {to} (UTC), by month, provider and currency
           </p>
@@ -118,11 +125,8 @@ function MonthRange({
   const {
     register,
     handleSubmit,
-    reset,
     formState: { errors },
   } = useForm({ resolver: zodResolver(disputesReportQuerySchema), defaultValues: { from, to } });
-  // Back, Forward or a link to other months: the fields follow the address.
-  useEffect(() => reset({ from, to }), [from, to, reset]);
   return (
     <form
       className="d-flex flex-wrap align-items-start gap-2"

@@ -552,18 +552,22 @@ describe('the Disputes report', () => {
     expect(monthsApart(from, to)).toBe(5);
     expect(to).toBe(new Date().toISOString().slice(0, 7));
 
-    const fromField = screen.getByLabelText('From month');
-    const toField = screen.getByLabelText('To month');
-    await user.clear(fromField);
-    await user.type(fromField, '2026-01');
-    await user.clear(toField);
-    await user.type(toField, '2026-03');
+    const fromField = () => screen.getByLabelText('From month');
+    const toField = () => screen.getByLabelText('To month');
+    await user.clear(fromField());
+    await user.type(fromField(), '2026-01');
+    await user.clear(toField());
+    await user.type(toField(), '2026-03');
     await user.click(screen.getByRole('button', { name: 'Show' }));
     await expect.poll(() => asked.at(-1)).toBe('2026-01 2026-03');
     expect(location()).toBe('/admin/disputes-report?from=2026-01&to=2026-03');
+    // The page drawn for its new address, its fields showing the months asked for.
+    await screen.findByText('Disputes opened 2026-01 to 2026-03 (UTC), by month, provider and currency');
+    expect(fromField()).toHaveValue('2026-01');
+    expect(toField()).toHaveValue('2026-03');
 
-    await user.clear(fromField);
-    await user.type(fromField, '2026-05');
+    await user.clear(fromField());
+    await user.type(fromField(), '2026-05');
     await user.click(screen.getByRole('button', { name: 'Show' }));
     expect(await screen.findByText('The first month must not be after the last.')).toBeInTheDocument();
     expect(asked).toHaveLength(2);
