@@ -2,7 +2,8 @@
  * Felt latency: six everyday actions of a staff member, as a person sees them, in Chromium driven by playwright-core
  * (1366 x 900), each p50 and p95 over runs:
  *  - a queue link: the sidebar's Order History, from New Orders, to its rows drawn;
- *  - View: the first row's View to the order page drawn (its summary naming that order);
+ *  - View: the first row's View to the order page drawn (its summary naming that order), and, from the same click,
+ *    to its whole first screen drawn (the remark form and the mail history, which the page may draw a frame later);
  *  - a page change: the pager's Next page to the next page's rows drawn;
  *  - a filter applied: Processing mode Priority chosen in the filter panel, Apply filters to the filtered rows drawn;
  *  - a search: the last key typed in the queue's search box to its results drawn (with the box's 500 ms wait);
@@ -72,6 +73,7 @@ const ACTION_TIMEOUT_MS = 30_000;
 const ACTIONS = {
   queue: 'click a queue link -> rows drawn',
   view: 'click View -> order page drawn',
+  viewScreen: 'click View -> its first screen drawn',
   page: 'click Next page -> its rows drawn',
   filter: 'apply a filter -> filtered rows drawn',
   search: 'type a search -> results drawn',
@@ -97,6 +99,8 @@ const OTHER_ROWS = `(${ROWS_SETTLED} && (${ROW_IDS}).join() !== before)`;
 interface Sample {
   total: number;
   api: number;
+  /** With `complete`: the time to the end of the frame that first shows it. */
+  complete?: number;
 }
 
 /**
@@ -105,6 +109,7 @@ interface Sample {
  * holds the row ids at arming). The check runs on every DOM change (a MutationObserver: no polling interval added).
  * The frame's end is the first user-blocking task posted from its animation-frame callbacks: by then the browser
  * has done that frame's style, layout and paint. `api`: the last request whose address holds it, start to answer.
+ * `complete` (another script expression): the sample's `complete` is the time to the frame that first shows it too.
  */
 async function timeAction(
   page: Page,
@@ -112,30 +117,37 @@ async function timeAction(
   drawn: string,
   api: string,
   act: () => Promise<void>,
+  complete = 'true',
 ): Promise<Sample> {
   // One script text, evaluated by the driver (the page's CSP forbids the page itself to compile code).
   await page.evaluate(`(() => {
     performance.clearResourceTimings();
     const before = (${ROW_IDS}).join();
     const isDrawn = () => (${drawn});
+    const isComplete = () => (${complete});
     let start = NaN;
     window.__benchAction = new Promise((resolve, reject) => {
       const observer = new MutationObserver(() => check());
       const timer = setTimeout(() => {
         observer.disconnect();
-        reject(new Error("not drawn within ${ACTION_TIMEOUT_MS} ms of the ${startEvent}: " + ${JSON.stringify(drawn)}));
+        reject(new Error("not drawn within ${ACTION_TIMEOUT_MS} ms of the ${startEvent}: " + ${JSON.stringify(drawn)} + " / " + ${JSON.stringify(complete)}));
       }, ${ACTION_TIMEOUT_MS});
+      // A user-blocking task runs as soon as the frame's rendering ends, ahead of the tasks the page queued before
+      // it (React's effects, timers), which a plain message would wait behind.
+      const frameEnd = () => new Promise((done) =>
+        requestAnimationFrame(() => scheduler.postTask(() => done(performance.now() - start), { priority: "user-blocking" })));
+      let total, complete;
       const check = () => {
-        if (Number.isNaN(start) || !isDrawn()) return;
+        if (Number.isNaN(start)) return;
+        if (!total && isDrawn()) total = frameEnd();
+        if (!complete && isComplete()) complete = frameEnd();
+        if (!total || !complete) return;
         observer.disconnect();
         clearTimeout(timer);
-        // A user-blocking task runs as soon as the frame's rendering ends, ahead of the tasks the page queued before
-        // it (React's effects, timers), which a plain message would wait behind.
-        requestAnimationFrame(() => scheduler.postTask(() => {
-          const end = performance.now();
+        void Promise.all([total, complete]).then(([total, complete]) => {
           const call = performance.getEntriesByType("resource").filter((e) => e.name.includes(${JSON.stringify(api)})).at(-1);
-          resolve({ total: end - start, api: call ? call.responseEnd - call.startTime : NaN });
-        }, { priority: "user-blocking" }));
+          resolve({ total, complete, api: call ? call.responseEnd - call.startTime : NaN });
+        });
       };
       const onStart = (event) => {
         if (!event.isTrusted) return;
@@ -203,6 +215,7 @@ async function oneRun(
     `location.pathname.startsWith("/admin/view-order/") && [...(document.querySelector('[role=region][aria-label="Order status and moves"]')?.querySelectorAll("*") ?? [])].some((e) => e.textContent.trim() === "Order ${first}")`,
     '/api/admin/get-orders-details/',
     () => pointAndClick(page, rowOf(page, first!).getByRole('link', { name: 'View', exact: true })),
+    `[...document.querySelectorAll("button")].some((b) => b.textContent.trim() === "Submit Remark") && [...document.querySelectorAll("h2, h3")].some((h) => h.textContent.trim() === "Email History")`,
   );
 
   // Back to Order History, then the pager's next page.
@@ -261,7 +274,8 @@ async function oneRun(
   // What the member waited for, their own pause between the two clicks left out; the API figure is the move's call.
   const move = { total: moveShown.total + backToQueue.total, api: moveShown.api };
 
-  return { samples: { queue, view, page: nextPage, filter, search, move }, moved: Number(moved) };
+  const viewScreen = { total: view.complete!, api: view.api };
+  return { samples: { queue, view, viewScreen, page: nextPage, filter, search, move }, moved: Number(moved) };
 }
 
 /** The moved order back to its queue's status, as a member would move it back (the API's move). */
