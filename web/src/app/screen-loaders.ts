@@ -9,6 +9,7 @@ import { folderDeclaration, type Folder } from '../../../shared/folders';
 import { decodeOrderId } from '../../../shared/ids';
 import { queriesLoader, searchOf, startQueriesLoader } from '../lib/load-queries';
 import { emailHistoryQuery } from '../features/documents/api/get-email-history';
+import { orderRequestsQuery } from '../features/information-requests/api/information-requests';
 import { mailOutboxQuery, outboxRequest } from '../features/documents/api/get-mail-outbox';
 import { orderDetailQuery } from '../features/order-detail/api/get-order-detail';
 import { disputesReportQuery, reportMonths } from '../features/disputes/api/disputes-report';
@@ -54,13 +55,14 @@ export const queueLoader = (queryClient: QueryClient, folder: Folder) =>
 const orderIdOf = (encoded: string | undefined) => (encoded ? decodeOrderId(encoded) : null);
 
 /**
- * The order page: the order and its mails, together, asked for as the page shows (its heading is in place while the
- * order loads). An address that names no order loads nothing (the page says so).
+ * The order page: the order, its mails and its requests to the customer, together, asked for as the page shows (its
+ * heading is in place while the order loads), so the sections of its first screen draw with their data. An address
+ * that names no order loads nothing (the page says so).
  */
 export const orderDetailLoader = (queryClient: QueryClient) =>
   startQueriesLoader(queryClient, ({ params }) => {
     const orderId = orderIdOf(params.orderId);
-    return orderId === null ? [] : [orderDetailQuery(orderId), emailHistoryQuery(orderId)];
+    return orderId === null ? [] : [orderDetailQuery(orderId), emailHistoryQuery(orderId), orderRequestsQuery(orderId)];
   });
 
 /** Manage Team: the list, and the member being edited (`manage-team/:memberId`). */

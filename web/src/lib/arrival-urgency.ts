@@ -16,6 +16,15 @@ export const arrivalUrgencyQuery = () =>
     staleTime: 0,
   });
 
-export function useArrivalUrgency(enabled = true) {
-  return useQuery({ ...arrivalUrgencyQuery(), enabled, select: (answer) => answer.value });
+/**
+ * `readAgainOnMount: false` for a screen's part inside the admin frame, whose own reading (AdminLayout) keeps the
+ * answer current with the counts: the part draws with it instead of asking again as it appears.
+ */
+export function useArrivalUrgency(enabled = true, { readAgainOnMount = true } = {}) {
+  return useQuery({
+    ...arrivalUrgencyQuery(),
+    enabled,
+    refetchOnMount: readAgainOnMount,
+    select: (answer) => answer.value,
+  });
 }

@@ -13,6 +13,7 @@ import { APP_NAME } from '../../lib/app-name';
 import { paths } from '../../lib/paths';
 import { DASHBOARD_TILES, visibleLinks, type NavItem } from './navigation';
 import { DashboardTile, SidebarLink, type TileUrgency } from './FrameLinks';
+import { afterNextPaint } from '../../lib/after-paint';
 import { useFolderCounts } from '../../lib/folder-counts';
 import { LiveProvider, LiveStatus } from '../live';
 import { SessionExpiryWarning } from '../session-expiry';
@@ -93,15 +94,18 @@ export function AdminLayout() {
   // A navigation closes the sidebar (on a phone it covers the screen), in the same pass as the new screen.
   if (useChanged(pathname) && sidebarOpen) setSidebarOpen(false);
   // The counts and urgency figures read again after each navigation (the first screen's are read as they mount),
-  // joining a request still in flight instead of cancelling and repeating it.
+  // joining a request still in flight instead of cancelling and repeating it; once the new screen is painted, which
+  // does not wait for them (an effect may run before the paint: see lib/after-paint.ts).
   const countedAt = useRef(pathname);
   const { refetch: refetchCounts } = counts;
   const { refetch: refetchUrgency } = urgency;
   useEffect(() => {
-    if (!user || countedAt.current === pathname) return;
-    countedAt.current = pathname;
-    void refetchCounts({ cancelRefetch: false });
-    void refetchUrgency({ cancelRefetch: false });
+    if (!user || countedAt.current === pathname) return undefined;
+    return afterNextPaint(() => {
+      countedAt.current = pathname;
+      void refetchCounts({ cancelRefetch: false });
+      void refetchUrgency({ cancelRefetch: false });
+    });
   }, [user, pathname, refetchCounts, refetchUrgency]);
 
   // Each urgent tile's figure; its place kept while the figures load.

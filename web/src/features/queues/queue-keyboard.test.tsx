@@ -33,6 +33,7 @@ function answerOrderPage() {
   server.use(
     http.get('/api/admin/get-orders-details/:id', () => refused(404, 'Order not found.')),
     http.get('/api/admin/get-email-history/:id', () => refused(404, 'Order not found.')),
+    http.get('/api/admin/order-information-requests/:id', () => refused(404, 'Order not found.')),
   );
 }
 
