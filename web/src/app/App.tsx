@@ -38,7 +38,9 @@ function RoutedApp({ queryClient, router }: StaffApp) {
   }, [router, queryClient, signOut]);
   return (
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      {/* Router updates drawn as ordinary updates, in one pass, not as transitions React slices and may hold back:
+          a screen's data and code are loaded before its update, so there is nothing to wait for (decision 0063). */}
+      <RouterProvider router={router} useTransitions={false} />
     </QueryClientProvider>
   );
 }

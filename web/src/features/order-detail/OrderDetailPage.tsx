@@ -64,7 +64,11 @@ function OrderNotFound() {
 function OrderDetailScreen({ orderId, slots }: { orderId: number; slots: OrderDetailSlots }) {
   // The route's loader has asked for the order already (app/screen-loaders.ts): here it is read from the cache.
   const detail = useOrderDetail(orderId);
-  const order = detail.data;
+  // An order that arrives after the page is drawn (a first load, a slow answer) is drawn in a render React may pause
+  // for input and paint, not in one long task; one already here (a View after its intent) is drawn at once, and so is
+  // every later change of it (a move shows in the same render as its answer).
+  const arrived = useDeferredValue(detail.data !== undefined);
+  const order = arrived ? detail.data : undefined;
   const refresh = () => void detail.refetch();
   if (detail.isError) {
     if (detail.error instanceof ApiError && detail.error.httpStatus === 404) return <OrderNotFound />;
