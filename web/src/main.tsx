@@ -12,8 +12,9 @@ import { startingLocale } from './features/public/i18n/starting-locale';
 
 /** A public page: its language's catalog comes beside the public app's code, not after that code has run. */
 function startPublicPages() {
-  void loadMessages(startingLocale()).catch(() => undefined);
-  return import('./features/public/PublicApp').then((m) => m.startPublicApp(root));
+  const locale = startingLocale();
+  void loadMessages(locale).catch(() => undefined);
+  return import('./features/public/PublicApp').then((m) => m.startPublicApp(root, locale));
 }
 
 const root = document.getElementById('root')!;

@@ -56,9 +56,10 @@ export async function openPublicApp(url: string): Promise<OpenedApp> {
   const { navigate } = await import('../src/features/public/public-router');
   navigate(url, { replace: true });
   const { startPublicApp } = await import('../src/features/public/PublicApp');
+  const { startingLocale } = await import('../src/features/public/i18n/starting-locale');
   const element = container();
   await act(async () => {
-    startPublicApp(element);
+    startPublicApp(element, startingLocale());
   });
   return opened();
 }

@@ -8,8 +8,8 @@ import { createRoot } from 'react-dom/client';
 import { OrderDownloadPage } from './OrderDownloadPage';
 import { PublicNotFound } from './PublicNotFound';
 import { TrackOrderPage } from './TrackOrderPage';
+import type { Locale } from '../../../../shared/i18n/locales';
 import { startInLocale } from './i18n/choose-locale';
-import { loadMessages } from './i18n/catalogs';
 import { PageMessages, PublicIntl } from './i18n/messages';
 import { useLocation } from './public-router';
 
@@ -36,9 +36,9 @@ function PublicApp() {
   return <PublicNotFound />;
 }
 
-export function startPublicApp(root: HTMLElement) {
-  // The language's catalog starts loading now, beside the page's code and its first call.
-  void loadMessages(startInLocale()).catch(() => undefined);
+/** `locale`: the language the page starts in, whose catalog main.tsx has already asked for. */
+export function startPublicApp(root: HTMLElement, locale: Locale) {
+  startInLocale(locale);
   createRoot(root).render(
     <StrictMode>
       <PublicIntl>

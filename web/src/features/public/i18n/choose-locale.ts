@@ -6,17 +6,16 @@
  */
 import { useSyncExternalStore } from 'react';
 import { DEFAULT_LOCALE, type Locale } from '../../../../../shared/i18n/locales';
-import { remember, startingLocale } from './starting-locale';
+import { remember } from './starting-locale';
 
 let current: Locale = DEFAULT_LOCALE;
 const listeners = new Set<() => void>();
 
 const snapshot = (): Locale => current;
 
-/** Chooses the language as the app starts (startPublicApp), before its first render. */
-export function startInLocale(): Locale {
-  current = startingLocale();
-  return current;
+/** The language the app starts in (startPublicApp, from starting-locale.ts), before its first render. */
+export function startInLocale(locale: Locale) {
+  current = locale;
 }
 
 function subscribe(listener: () => void) {
