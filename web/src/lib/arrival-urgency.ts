@@ -17,14 +17,10 @@ export const arrivalUrgencyQuery = () =>
   });
 
 /**
- * `readAgainOnMount: false` for a screen's part inside the admin frame, whose own reading (AdminLayout) keeps the
- * answer current with the counts: the part draws with it instead of asking again as it appears.
+ * Every reader is inside the admin frame, which keeps the answer current: AdminLayout reads it as the frame appears and
+ * again after each navigation, and a change to the counts reads it again. A screen's part (a queue's rows, the order's
+ * summary bar) draws with that answer instead of asking again as it appears.
  */
-export function useArrivalUrgency(enabled = true, { readAgainOnMount = true } = {}) {
-  return useQuery({
-    ...arrivalUrgencyQuery(),
-    enabled,
-    refetchOnMount: readAgainOnMount,
-    select: (answer) => answer.value,
-  });
+export function useArrivalUrgency(enabled = true) {
+  return useQuery({ ...arrivalUrgencyQuery(), enabled, refetchOnMount: false, select: (answer) => answer.value });
 }

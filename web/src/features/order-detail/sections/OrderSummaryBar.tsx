@@ -13,7 +13,7 @@ import { SectionIndex } from './SectionIndex';
 const URGENCY_BADGE = { 'very-urgent': 'text-bg-danger', urgent: 'text-bg-warning', passed: 'text-bg-dark' } as const;
 
 function UrgencyBadge({ order }: { order: OrderDetail }) {
-  const info = useArrivalUrgency(true, { readAgainOnMount: false });
+  const info = useArrivalUrgency();
   const [now, setNow] = useState(() => new Date());
   useEffect(() => {
     const timer = setInterval(() => setNow(new Date()), 60_000);
