@@ -534,7 +534,10 @@ describe('the Disputes report', () => {
   it("is in a Manager's sidebar, shows the last six months, then the months asked for", async () => {
     answerQueue('ChargeBack', []);
     const asked = serveReport([reportRow(), reportRow({ gateway: 'paypal', gateway_label: 'PayPal', won: 0 })]);
-    const { user, location } = await renderStaffApp('/admin/chargeback', { as: 'Manager', user: { delay: null } });
+    const { user, location, back } = await renderStaffApp('/admin/chargeback', {
+      as: 'Manager',
+      user: { delay: null },
+    });
     const sidebar = await screen.findByRole('navigation', { name: 'Main' });
     await user.click(within(sidebar).getByRole('link', { name: 'Disputes Report' }));
     const table = await screen.findByRole('table', { name: 'Disputes report' });
@@ -571,6 +574,14 @@ describe('the Disputes report', () => {
     await user.click(screen.getByRole('button', { name: 'Show' }));
     expect(await screen.findByText('The first month must not be after the last.')).toBeInTheDocument();
     expect(asked).toHaveLength(2);
+
+    // Back: the page and its fields follow the address to the last six months, the half-typed months and their
+    // error gone.
+    await back();
+    await screen.findByText(`Disputes opened ${from} to ${to} (UTC), by month, provider and currency`);
+    expect(fromField()).toHaveValue(from);
+    expect(toField()).toHaveValue(to);
+    expect(screen.queryByText('The first month must not be after the last.')).not.toBeInTheDocument();
   });
 
   it('is refused to a Team member, whose sidebar has no link to it, and asks nothing', async () => {

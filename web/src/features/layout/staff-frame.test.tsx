@@ -8,6 +8,10 @@ import { describe, expect, it } from 'vitest';
 import { ok } from '../../../test/answers';
 import { renderStaffApp, screen } from '../../../test/render-app';
 import { folderCounts, server } from '../../../test/server';
+import { answerQueue } from '../../../test/fixtures/queues';
+import { orderRow } from '../../../test/fixtures/orders';
+import { orderDetail } from '../../../test/fixtures/order-detail';
+import { serveOrderPage } from '../../../test/order-page';
 
 const anyQueue = http.get('/api/admin/get-orders-list/:folder', () => ok([], { totalRecords: 0 }));
 const linkNamed = (name: string) => screen.queryByRole('link', { name: new RegExp(`^${name}\\b`) });
@@ -80,5 +84,31 @@ describe('a link followed on intent', () => {
     expect(location()).toBe('/admin/recent-order');
     await user.click(history);
     expect(await screen.findByRole('heading', { name: 'Order History' })).toBeInTheDocument();
+  });
+
+  it("asks for everything an order's first screen draws as the pointer rests on a row's View: the order, its mails and its requests to the customer", async () => {
+    const row = orderRow();
+    answerQueue('newOrder', [row]);
+    serveOrderPage(orderDetail({ order_id: row.order_id }));
+    const asked: string[] = [];
+    const record = ({ request }: { request: Request }) => void asked.push(new URL(request.url).pathname);
+    server.events.on('request:start', record);
+    try {
+      const { user } = await renderStaffApp('/admin/recent-order', { as: 'Team' });
+      const view = await screen.findByRole('link', { name: 'View' });
+      await user.hover(view);
+      const orderRequests = [
+        `/api/admin/get-orders-details/${row.order_id}`,
+        `/api/admin/get-email-history/${row.order_id}`,
+        `/api/admin/order-information-requests/${row.order_id}`,
+      ];
+      await waitFor(() => expect(asked).toEqual(expect.arrayContaining(orderRequests)));
+      // The click opens the page with them: none is asked for again.
+      await user.click(view);
+      expect(await screen.findByText('No request waiting for the customer.')).toBeInTheDocument();
+      expect(asked.filter((p) => orderRequests.includes(p)).sort()).toEqual([...orderRequests].sort());
+    } finally {
+      server.events.removeListener('request:start', record);
+    }
   });
 });
