@@ -108,12 +108,11 @@ type PageSpec = ReturnType<typeof PAGES>[number];
 type CustomerAccess = Awaited<ReturnType<typeof customerAccess>>;
 
 /**
- * One Lighthouse run of one page, in a fresh tab with an empty HTTP cache (a first visit). Storage is set before the
- * run (the staff token, the customer's order token in that tab's session storage) and Lighthouse told not to reset it.
+ * A fresh tab on `baseUrl` with the page's storage set (the staff token, the customer's order token in that tab's
+ * session storage) and an empty HTTP cache: a first visit.
  */
-async function lighthouseOnce(
+async function firstVisitTab(
   browser: PuppeteerBrowser,
-  port: number,
   baseUrl: string,
   target: PageSpec,
   staffToken: string,
@@ -136,6 +135,43 @@ async function lighthouseOnce(
   const cdp = await page.createCDPSession();
   await cdp.send('Network.clearBrowserCache');
   await cdp.detach();
+  return page;
+}
+
+/**
+ * One load of every page on every build, not measured, before the first Lighthouse run. The first staff page a fresh
+ * server serves starts its live hub: until then its answers cannot say which live events they reflect, so that page
+ * reads its lists and counts again once the stream is up (lib/live-events-through.ts). The server's first answers of
+ * each kind are slower too (statements prepared, code compiled). Unwarmed, both fell on whichever build's run came
+ * first.
+ */
+async function warmUp(
+  browser: PuppeteerBrowser,
+  builds: WebBuild[],
+  pages: PageSpec[],
+  t: BrowserTarget,
+  access: CustomerAccess,
+) {
+  for (const build of builds)
+    for (const spec of pages) {
+      const target = PAGES(build.baseUrl, t).find((p) => p.page === spec.page)!;
+      const page = await firstVisitTab(browser, build.baseUrl, target, t.staffToken, t.order.id, access);
+      await page.goto(target.url, { waitUntil: 'networkidle2' });
+      await page.close();
+    }
+}
+
+/** One Lighthouse run of one page, in a first-visit tab, Lighthouse told not to reset its storage. */
+async function lighthouseOnce(
+  browser: PuppeteerBrowser,
+  port: number,
+  baseUrl: string,
+  target: PageSpec,
+  staffToken: string,
+  orderId: number,
+  access: CustomerAccess,
+) {
+  const page = await firstVisitTab(browser, baseUrl, target, staffToken, orderId, access);
   const result = await lighthouse(
     target.url,
     {
@@ -185,8 +221,9 @@ function auditsOf(lhr: LighthouseResult): Record<string, string> {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 
 /**
- * `runs` Lighthouse runs of every page on every build, one at a time in one Chromium: round by round, page by page,
- * the builds in turn (A, B, A, B...), so a drift of the machine's speed falls on both alike.
+ * `runs` Lighthouse runs of every page on every build, one at a time in one Chromium, after a warm-up load of each:
+ * round by round, page by page, the builds in turn, first A then B, in the next round B then A, so neither a drift of
+ * the machine's speed nor going first falls on one build.
  */
 export async function lighthouseScores(builds: WebBuild[], t: BrowserTarget, runs: number): Promise<LighthouseScore[]> {
   const chrome = await launchChrome({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
@@ -197,9 +234,11 @@ export async function lighthouseScores(builds: WebBuild[], t: BrowserTarget, run
   const results = new Map<string, LighthouseResult[]>();
   try {
     const access = await customerAccess(builds[0]!.baseUrl, t);
+    await warmUp(browser, builds, pages, t, access);
     for (let run = 0; run < runs; run++) {
+      const inTurn = run % 2 ? [...builds].reverse() : builds;
       for (const spec of pages) {
-        for (const build of builds) {
+        for (const build of inTurn) {
           const target = PAGES(build.baseUrl, t).find((p) => p.page === spec.page)!;
           const lhr = await lighthouseOnce(
             browser,
