@@ -6,7 +6,7 @@
  */
 import 'bootstrap/dist/css/bootstrap.min.css';
 import './styles.css';
-import { firstScreenCode, isStaffPath, loadAdminLayout } from './app/staff-paths';
+import { firstScreenCode, firstScreenShowsTimes, isStaffPath, loadAdminLayout } from './app/staff-paths';
 import { loadMessages } from './features/public/i18n/catalogs';
 import { startingLocale } from './features/public/i18n/starting-locale';
 
@@ -31,6 +31,10 @@ const start =
 // says why). Asked for after the router's module, so that the browser evaluates that one first.
 const firstScreen = firstScreenCode(path);
 if (firstScreen) for (const load of [loadAdminLayout, firstScreen]) void load().catch(() => undefined);
+// The browser's locale service starts now, while the main thread waits for the staff app's code, not between that
+// code's arrival and the first screen's draw (docs/decisions/0064).
+if (firstScreen && firstScreenShowsTimes(path))
+  setTimeout(() => new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', timeZoneName: 'short' }).format(0), 0);
 start.catch(() => {
   // A chunk that cannot load (a deploy replaced it, the network dropped): say so instead of a blank page.
   root.innerHTML = '<p style="padding:2rem;font-family:sans-serif">This page could not load. Please reload it.</p>';

@@ -4,6 +4,8 @@
  * which would bring the staff app's route table into every page's entry, the public pages' included;
  * folders-reachable.test.ts checks that every folder's address is one.
  */
+import { PHONE_QUERY } from '../lib/phone-query';
+
 const STAFF_PATH = /^\/(?:|admin(?:\/.*)?|logout\/?|two-factor-setup\/?)$/;
 
 export const isStaffPath = (pathname: string) => STAFF_PATH.test(pathname);
@@ -34,3 +36,11 @@ export function firstScreenCode(pathname: string): (() => Promise<unknown>) | un
   if (/^\/admin(?:\/|$)/.test(pathname)) return loadQueuePage;
   return undefined;
 }
+
+/**
+ * Whether the first screen at a staff `pathname` likely shows times, which start the browser's locale service (its
+ * first use is one long task of the main thread, docs/decisions/0064): an order does; a queue does unless a phone draws
+ * it as cards, without times.
+ */
+export const firstScreenShowsTimes = (pathname: string) =>
+  isOrderPagePath(pathname) || !window.matchMedia(PHONE_QUERY).matches;

@@ -1,12 +1,11 @@
 /** The staff app's start (main.tsx starts it for staff addresses; the sign-in app after a completed sign-in). */
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { PHONE_QUERY } from '../lib/phone-query';
 import { staffTimeZone } from '../lib/time';
 import { App } from './App';
 import { createStaffApp, firstAddressLoaded, type StaffApp } from './staff-app';
 import { loadLikelyScreens } from './router';
-import { isOrderPagePath } from './staff-paths';
+import { firstScreenShowsTimes } from './staff-paths';
 
 /**
  * Draws the staff app at the browser's address once its screen's code and data are here. `app`: its router and query
@@ -21,11 +20,9 @@ export async function startStaffApp(
     beforeFirstDraw,
   }: { app?: StaffApp; notice?: string; beforeFirstDraw?: () => Promise<void> } = {},
 ) {
-  // Staff screens write times through the browser's locale service, whose first use is one long task of the main
-  // thread: it runs here, while the first screen's code and data are on their way, and not inside its first draw. Not
-  // where the first screen may well show no time (on a phone a queue is drawn as cards, without times).
-  if (isOrderPagePath(window.location.pathname) || !window.matchMedia(PHONE_QUERY).matches)
-    setTimeout(staffTimeZone, 0);
+  // The browser's locale service, after a sign-in: while the first screen's data is on its way, not inside its first
+  // draw (on a first load the entry has started it already; the staff zone's check then costs a few milliseconds).
+  if (firstScreenShowsTimes(window.location.pathname)) setTimeout(staffTimeZone, 0);
   await firstAddressLoaded(app.router);
   await beforeFirstDraw?.();
   // As a transition: React draws the first screen in slices, between which the browser may paint and answer input.
