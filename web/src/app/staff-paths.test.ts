@@ -2,12 +2,13 @@
  * The entry's knowledge of addresses (staff-paths.ts) against the router's: an address main.tsx takes for an order's
  * is one the router shows the order page at, and the other way round.
  */
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { matchRoutes } from 'react-router';
 import { QueryClient } from '@tanstack/react-query';
 import { staffRoutes } from './router';
 import {
   firstScreenCode,
+  firstScreenShowsTimes,
   isOrderPagePath,
   isStaffPath,
   loadOrderPage,
@@ -58,5 +59,24 @@ describe('the screen code a first load asks for beside the staff app', () => {
     for (const path of ['/', '/track-order', '/get-new-order-details/MjQwMDAw', '/logout']) {
       expect(firstScreenCode(path)).toBeUndefined();
     }
+  });
+});
+
+describe('a first screen that shows times, for which the entry starts the locale service', () => {
+  // The unit project runs without a window: one whose media query answers as a phone's or a wider screen's.
+  const onPhone = (phone: boolean) =>
+    vi.stubGlobal('window', { matchMedia: (query: string) => ({ matches: phone, media: query }) });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('is an order, on a phone too', () => {
+    onPhone(true);
+    expect(firstScreenShowsTimes('/admin/view-order/MjQwMDAw')).toBe(true);
+  });
+
+  it('is a queue drawn as a table, not as the cards a phone shows, which have no times', () => {
+    onPhone(false);
+    expect(firstScreenShowsTimes('/admin/order-history')).toBe(true);
+    onPhone(true);
+    expect(firstScreenShowsTimes('/admin/order-history')).toBe(false);
   });
 });
