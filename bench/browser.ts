@@ -107,20 +107,21 @@ async function customerAccess(baseUrl: string, t: BrowserTarget) {
 type PageSpec = ReturnType<typeof PAGES>[number];
 type CustomerAccess = Awaited<ReturnType<typeof customerAccess>>;
 
+/** What every first-visit tab of a Lighthouse sitting needs: its Chromium, the bench's target, the customer's access. */
+interface Sitting {
+  browser: PuppeteerBrowser;
+  t: BrowserTarget;
+  access: CustomerAccess;
+}
+
 /**
- * A fresh tab on `baseUrl` with the page's storage set (the staff token, the customer's order token in that tab's
- * session storage) and an empty HTTP cache: a first visit.
+ * A fresh tab on `build` with `spec`'s storage set (the staff token, the customer's order token in that tab's session
+ * storage) and an empty HTTP cache: a first visit. Returns it with the page's address on that build.
  */
-async function firstVisitTab(
-  browser: PuppeteerBrowser,
-  baseUrl: string,
-  target: PageSpec,
-  staffToken: string,
-  orderId: number,
-  access: CustomerAccess,
-) {
+async function firstVisitTab({ browser, t, access }: Sitting, build: WebBuild, spec: PageSpec) {
+  const target = PAGES(build.baseUrl, t).find((p) => p.page === spec.page)!;
   const page = await browser.newPage();
-  await page.goto(`${baseUrl}/api/health`);
+  await page.goto(`${build.baseUrl}/api/health`);
   await page.evaluate(
     (token, id, customer) => {
       localStorage.clear();
@@ -128,14 +129,14 @@ async function firstVisitTab(
       if (token) localStorage.setItem('user', JSON.stringify({ accessToken: token }));
       if (customer) sessionStorage.setItem(`order-access:${id}`, JSON.stringify(customer));
     },
-    target.staff ? staffToken : '',
-    orderId,
+    target.staff ? t.staffToken : '',
+    t.order.id,
     target.customer ? access : null,
   );
   const cdp = await page.createCDPSession();
   await cdp.send('Network.clearBrowserCache');
   await cdp.detach();
-  return page;
+  return { page, url: target.url };
 }
 
 /**
@@ -145,35 +146,20 @@ async function firstVisitTab(
  * each kind are slower too (statements prepared, code compiled). Unwarmed, both fell on whichever build's run came
  * first.
  */
-async function warmUp(
-  browser: PuppeteerBrowser,
-  builds: WebBuild[],
-  pages: PageSpec[],
-  t: BrowserTarget,
-  access: CustomerAccess,
-) {
+async function warmUp(sitting: Sitting, builds: WebBuild[], pages: PageSpec[]) {
   for (const build of builds)
     for (const spec of pages) {
-      const target = PAGES(build.baseUrl, t).find((p) => p.page === spec.page)!;
-      const page = await firstVisitTab(browser, build.baseUrl, target, t.staffToken, t.order.id, access);
-      await page.goto(target.url, { waitUntil: 'networkidle2' });
+      const { page, url } = await firstVisitTab(sitting, build, spec);
+      await page.goto(url, { waitUntil: 'networkidle2' });
       await page.close();
     }
 }
 
 /** One Lighthouse run of one page, in a first-visit tab, Lighthouse told not to reset its storage. */
-async function lighthouseOnce(
-  browser: PuppeteerBrowser,
-  port: number,
-  baseUrl: string,
-  target: PageSpec,
-  staffToken: string,
-  orderId: number,
-  access: CustomerAccess,
-) {
-  const page = await firstVisitTab(browser, baseUrl, target, staffToken, orderId, access);
+async function lighthouseOnce(sitting: Sitting, port: number, build: WebBuild, spec: PageSpec) {
+  const { page, url } = await firstVisitTab(sitting, build, spec);
   const result = await lighthouse(
-    target.url,
+    url,
     {
       port,
       output: 'json',
@@ -186,7 +172,7 @@ async function lighthouseOnce(
   );
   await page.close();
   const lhr = result?.lhr;
-  if (!lhr) throw new Error(`Lighthouse gave no result for ${target.url}`);
+  if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
   return lhr;
 }
 
@@ -233,22 +219,13 @@ export async function lighthouseScores(builds: WebBuild[], t: BrowserTarget, run
   const pages = PAGES('', t).filter((p) => !only || only.some((word) => p.page.includes(word)));
   const results = new Map<string, LighthouseResult[]>();
   try {
-    const access = await customerAccess(builds[0]!.baseUrl, t);
-    await warmUp(browser, builds, pages, t, access);
+    const sitting: Sitting = { browser, t, access: await customerAccess(builds[0]!.baseUrl, t) };
+    await warmUp(sitting, builds, pages);
     for (let run = 0; run < runs; run++) {
       const inTurn = run % 2 ? [...builds].reverse() : builds;
       for (const spec of pages) {
         for (const build of inTurn) {
-          const target = PAGES(build.baseUrl, t).find((p) => p.page === spec.page)!;
-          const lhr = await lighthouseOnce(
-            browser,
-            chrome.port,
-            build.baseUrl,
-            target,
-            t.staffToken,
-            t.order.id,
-            access,
-          );
+          const lhr = await lighthouseOnce(sitting, chrome.port, build, spec);
           const key = `${build.name}\n${spec.page}`;
           results.set(key, [...(results.get(key) ?? []), lhr]);
           // BENCH_LIGHTHOUSE_REPORTS=<folder>: each run's whole report (lighthouse's JSON), to read where the time goes.

@@ -103,24 +103,30 @@ const slug = (name: string) =>
     .replace(/^-|-$/g, '');
 
 /**
+ * The open staff app's link to `path` followed, as a click does, whether the sidebar is folded away (a phone) or not.
+ * The last screen's toasts are closed first, so that the next screen is judged and pictured with its own only.
+ */
+async function followLink(page: Page, path: string) {
+  const closeToast = page.getByRole('button', { name: 'close', exact: true });
+  await closeToast.evaluateAll((buttons) => buttons.forEach((button) => (button as HTMLElement).click()));
+  await expect.poll(() => closeToast.count()).toBe(0);
+  const before = await page.locator('main h1').first().textContent();
+  await page.locator(`a[href="${path}"]`).first().dispatchEvent('click');
+  await page.waitForURL(`${server.baseUrl}${path}`);
+  // The address changes as the router commits; the new screen is drawn once its heading has replaced the old one.
+  await expect.poll(() => page.locator('main h1').first().textContent()).not.toBe(before);
+}
+
+/**
  * A staff screen opened as a member opens it, once loaded: no spinner, no busy table, no "Loading…" left. A screen the
- * frame links to (a tile, the sidebar) is reached by its link in the app already open, as a click does, whether the
- * sidebar is folded away (a phone) or not; the order's own screens, which no menu links to, by their address.
+ * frame links to (a tile, the sidebar) is reached by its link in the app already open (the tour signs in at the first
+ * one); the order's own screens, which no menu links to, by their address.
  */
 async function visit(page: Page, screen: { name: string; path: string }) {
-  const open = new URL(page.url());
-  if (open.pathname === screen.path) {
-    // Where the app opened after the sign-in.
-  } else if (screen.path !== '' && open.pathname.startsWith('/admin')) {
-    // The last screen's toasts closed, so that this screen shows (and is judged and pictured with) its own only.
-    const closeToast = page.getByRole('button', { name: 'close', exact: true });
-    await closeToast.evaluateAll((buttons) => buttons.forEach((button) => (button as HTMLElement).click()));
-    await expect.poll(() => closeToast.count()).toBe(0);
-    const before = await page.locator('main h1').first().textContent();
-    await page.locator(`a[href="${screen.path}"]`).first().dispatchEvent('click');
-    await page.waitForURL(`${server.baseUrl}${screen.path}`);
-    // The address changes as the router commits; the new screen is drawn once its heading has replaced the old one.
-    await expect.poll(() => page.locator('main h1').first().textContent()).not.toBe(before);
+  const linked = screen.path !== '';
+  const here = new URL(page.url()).pathname;
+  if (linked && here.startsWith('/admin')) {
+    if (here !== screen.path) await followLink(page, screen.path);
   } else {
     const path =
       screen.name === 'Order detail'
