@@ -89,12 +89,19 @@ async function axe(page: Page): Promise<string[]> {
   }
 }
 
-const STAFF_SCREENS = [
+/** A staff screen of the tour: `linked` when a tile or the sidebar links to it; `path()` once the order exists. */
+interface StaffScreen {
+  name: string;
+  linked: boolean;
+  path: () => string;
+}
+const ORDER_DETAIL: StaffScreen = { name: 'Order detail', linked: false, path: () => paths.admin.viewOrder(orderId) };
+const STAFF_SCREENS: StaffScreen[] = [
   ...[...DASHBOARD_TILES, ...SIDEBAR_LINKS]
     .filter((link) => link.to !== '/logout')
-    .map((link) => ({ name: link.label, path: link.to })),
-  { name: 'Order detail', path: '' },
-  { name: 'Process logs of an order', path: '' },
+    .map((link) => ({ name: link.label, linked: true, path: () => link.to })),
+  ORDER_DETAIL,
+  { name: 'Process logs of an order', linked: false, path: () => paths.admin.viewProcessLogs(orderId) },
 ];
 const slug = (name: string) =>
   name
@@ -122,18 +129,12 @@ async function followLink(page: Page, path: string) {
  * frame links to (a tile, the sidebar) is reached by its link in the app already open (the tour signs in at the first
  * one); the order's own screens, which no menu links to, by their address.
  */
-async function visit(page: Page, screen: { name: string; path: string }) {
-  const linked = screen.path !== '';
+async function visit(page: Page, screen: StaffScreen) {
+  const path = screen.path();
   const here = new URL(page.url()).pathname;
-  if (linked && here.startsWith('/admin')) {
-    if (here !== screen.path) await followLink(page, screen.path);
+  if (screen.linked && here.startsWith('/admin')) {
+    if (here !== path) await followLink(page, path);
   } else {
-    const path =
-      screen.name === 'Order detail'
-        ? paths.admin.viewOrder(orderId)
-        : screen.name === 'Process logs of an order'
-          ? paths.admin.viewProcessLogs(orderId)
-          : screen.path;
     await page.goto(`${server.baseUrl}${path}`);
     await page.locator('main h1').first().waitFor();
   }
@@ -180,14 +181,14 @@ describe.each([
     await page.getByRole('alert').first().waitFor();
     await check('Order download');
 
-    await signInThroughApi(page, server.baseUrl, admin.email, { path: STAFF_SCREENS[0]!.path });
+    await signInThroughApi(page, server.baseUrl, admin.email, { path: STAFF_SCREENS[0]!.path() });
     for (const screen of STAFF_SCREENS) {
       await visit(page, screen);
       await check(screen.name);
       await screenshot(page, `screen-${slug(screen.name)}-${width}`, { fullPage: false });
     }
     // The order page's collapsed section and its keyboard help are part of it too.
-    await visit(page, { name: 'Order detail', path: '' });
+    await visit(page, ORDER_DETAIL);
     await page.getByRole('button', { name: 'Passport details', exact: true }).click();
     await page.keyboard.press('Shift+?');
     await page.getByRole('dialog', { name: 'Order keyboard shortcuts' }).waitFor();
