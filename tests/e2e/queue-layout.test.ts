@@ -21,14 +21,7 @@ import type { Browser, Page } from 'playwright-core';
 import { insertOrder, type OrderValues } from '../../server/test/order-factory';
 import { TEST_PASSWORD } from '../../server/test/helper';
 import { encodeId } from '../../shared/ids';
-import {
-  type E2EServer,
-  launchBrowser,
-  newPage,
-  screenshot,
-  signInThroughApi,
-  startServer,
-} from './harness';
+import { type E2EServer, launchBrowser, newPage, screenshot, signInThroughApi, startServer } from './harness';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'e2e-queue-layout-'));
 let server: E2EServer;
