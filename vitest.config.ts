@@ -83,7 +83,8 @@ const projects: TestProjectInlineConfiguration[] = [
     test: {
       name: 'web',
       include: ['web/src/**/*.test.tsx'],
-      environment: 'jsdom',
+      // jsdom, with Node's Blob, File and FormData, which Node 24's fetch requires (web/test/jsdom-environment.ts).
+      environment: './web/test/jsdom-environment.ts',
       setupFiles: ['web/test/setup.ts', 'server/test/fail-on-console-error.ts'],
       // A file's first test compiles the screens it opens (seconds on a busy two-core machine) and then waits on
       // findBy (web/test/setup.ts): Vitest's 5 s default would fail it for the compiling, not for the screen. A test
