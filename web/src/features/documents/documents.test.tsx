@@ -84,7 +84,7 @@ describe('Upload Document', () => {
           orderId: String(form.get('orderId')),
           email: String(form.get('email')),
           mailServiceProvider: String(form.get('mailServiceProvider')),
-          // The bytes: jsdom's files reach the request mock without their name (a browser sends it; the browser test sees it).
+          fileName: file.name,
           file: await file.text(),
         });
         const doc = uploadDocEntry({ order_id: order.order_id });
@@ -119,6 +119,7 @@ describe('Upload Document', () => {
         orderId: String(order.order_id),
         email: 'hana.b@mail.example',
         mailServiceProvider: 'smtp',
+        fileName: 'hana-card.pdf',
         file: '%PDF-1.4 a card',
       },
     ]);
