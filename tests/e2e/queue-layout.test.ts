@@ -167,7 +167,8 @@ async function desktopProblems(page: Page, queue: QueueCase, minRowsOnScreen: nu
       if (window.scrollY !== 0) problems.push(`page scrolled by ${window.scrollY} px at load`);
       const count = [...document.querySelectorAll('main *')].find(
         (el) =>
-          el.children.length === 0 && /^(Showing \d+ to \d+ of \d+\+? entries|\d+ orders)$/.test(el.textContent ?? ''),
+          el.children.length === 0 &&
+          /^(Showing [\d,]+ to [\d,]+ of [\d,]+\+? entries|[\d,]+ orders)$/.test(el.textContent ?? ''),
       );
       if (!count) problems.push('no row count');
       else if (!seen(count))
@@ -274,7 +275,7 @@ async function phoneProblems(page: Page, queue: QueueCase): Promise<string[]> {
         [...document.querySelectorAll('main *')].find(
           (el) =>
             el.children.length === 0 &&
-            /^(Showing \d+ to \d+ of \d+\+? entries|\d+ orders)$/.test(el.textContent ?? ''),
+            /^(Showing [\d,]+ to [\d,]+ of [\d,]+\+? entries|[\d,]+ orders)$/.test(el.textContent ?? ''),
         ) ?? null;
       const pager = () => document.querySelector('nav[aria-label="Pages"]');
       if (!seen(countText()) || !seen(pager())) problems.push('row count or pager not on screen at the top');

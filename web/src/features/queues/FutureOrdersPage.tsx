@@ -16,7 +16,7 @@ import { useFutureOrderCount } from './api/get-future-order-count';
 import { useOrderPage, type OrderPageParams } from './api/get-order-page';
 import { useDeleteOrders } from './api/queue-actions';
 import type { OrderListRow } from '../../../../shared/schemas/order-list';
-import { calendarDate, estimatedCount, telephone } from './format';
+import { calendarDate, estimatedCount, groupedCount, telephone } from './format';
 import { staffZoneHeading, StaffTime } from '../../lib/time';
 import { EmailCell, NameCell, RowActionsCell } from './row-cells';
 import { QueueCards } from './QueueCards';
@@ -146,7 +146,7 @@ function MonthTable({
         <span className="text-muted" role="status">
           {total === 0 && !list.isPending
             ? 'No records found'
-            : `${estimated ? `about ${estimatedCount(total, (page - 1) * limit + rows.length)}` : total} orders`}
+            : `${estimated ? `about ${estimatedCount(total, (page - 1) * limit + rows.length)}` : groupedCount(total)} orders`}
           {estimated ? (
             <Button
               variant="link"

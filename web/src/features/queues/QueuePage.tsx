@@ -21,7 +21,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PageHeader } from '../../components/PageHeader';
 import { Pagination } from '../../components/Pagination';
 import { useOrderPage } from './api/get-order-page';
-import { estimatedCount } from './format';
+import { estimatedCount, groupedCount } from './format';
 import { useQueueActions, useRowSelection, type QueueAction } from './use-queue-actions';
 import { QueueTable } from './QueueTable';
 import { useLiveQueue } from '../live';
@@ -297,7 +297,7 @@ export function QueuePage({ folder, title }: { folder: Folder; title: string }) 
               <span className="text-muted" role="status">
                 {total === 0 && (data !== undefined || page.isError)
                   ? 'No records found'
-                  : `Showing ${firstRow} to ${lastRow} of ${estimated ? `about ${estimatedCount(total, lastRow)}` : total}${data?.totalCapped ? '+' : ''} entries`}
+                  : `Showing ${groupedCount(firstRow)} to ${groupedCount(lastRow)} of ${estimated ? `about ${estimatedCount(total, lastRow)}` : groupedCount(total)}${data?.totalCapped ? '+' : ''} entries`}
               </span>
               {estimated ? (
                 <Button variant="link" size="sm" className="p-0 text-nowrap" disabled={counting} onClick={countExactly}>

@@ -17,10 +17,19 @@ export function telephone(code: string, number: string): string {
 }
 
 /**
+ * A count as a queue writes it, its thousands grouped: "963,840". Grouped by hand, as shared/schemas/bulk-orders-texts.ts
+ * does: the queue's footer is drawn with every page, and toLocaleString would start the browser's number formatting
+ * (Intl) with it.
+ */
+export function groupedCount(n: number): string {
+  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+/**
  * An estimated total as staff read it after "about": two significant figures ("9,000"), never below `atLeast` (the
  * rows the screen already shows), where the estimate is written as it came.
  */
 export function estimatedCount(estimate: number, atLeast = 0): string {
   const rounded = estimate >= 100 ? Number(estimate.toPrecision(2)) : estimate;
-  return (rounded < atLeast ? estimate : rounded).toLocaleString('en-US');
+  return groupedCount(rounded < atLeast ? estimate : rounded);
 }

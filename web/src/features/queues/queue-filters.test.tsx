@@ -136,7 +136,7 @@ describe('an estimated filtered total', () => {
     await user.click(screen.getByRole('button', { name: 'Count exactly' }));
     expect(await screen.findByRole('button', { name: 'Counting…' })).toBeDisabled();
     release();
-    expect(await screen.findByText('Showing 1 to 10 of 9137 entries')).toBeInTheDocument();
+    expect(await screen.findByText('Showing 1 to 10 of 9,137 entries')).toBeInTheDocument();
     expect(requests.lists.at(-1)?.get('exactTotal')).toBe('1');
     expect(location()).toBe('/admin/order-history?nationality=Tokelau&processingMode=priority&total=exact');
     expect(screen.queryByRole('button', { name: 'Count exactly' })).not.toBeInTheDocument();
