@@ -2,6 +2,7 @@
  * Bulk moves' limit and sentences, zod-free: a queue screen needs them when it loads, and bulk-orders.ts builds
  * schemas (docs/decisions/0035). The server imports them from here too.
  */
+import { groupedCount } from '../grouped-count';
 
 /** Most orders one bulk request changes (the largest page a queue shows is as many). */
 export const BULK_MAX_ORDERS = 5000;
@@ -9,10 +10,7 @@ export const BULK_MAX_ORDERS = 5000;
 export const BULK_ACTIONS = ['move', 'assign', 'delete'] as const;
 export type BulkAction = (typeof BULK_ACTIONS)[number];
 
-// Grouped by hand ("5,000"): toLocaleString here would start the browser's number formatting (Intl) when a queue's
-// code loads, not when the message is shown.
-const bulkMaxText = String(BULK_MAX_ORDERS).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-export const tooManyMessage = `At most ${bulkMaxText} orders can be changed at once; narrow the filter and try again.`;
+export const tooManyMessage = `At most ${groupedCount(BULK_MAX_ORDERS)} orders can be changed at once; narrow the filter and try again.`;
 
 const plural = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'order' : 'orders'}`;
 

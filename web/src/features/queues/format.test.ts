@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { arrivalDate, calendarDate, estimatedCount, groupedCount, telephone } from './format';
+import { arrivalDate, calendarDate, estimatedCount, telephone } from './format';
 
 describe('queue formatting', () => {
   it('writes arrival dates DD/MM/YYYY zero padded', () => {
@@ -11,13 +11,6 @@ describe('queue formatting', () => {
   });
   it('writes the telephone as +code number', () => {
     expect(telephone('81', '9012345678')).toBe('+81 9012345678');
-  });
-  it('groups a count by thousands', () => {
-    expect(groupedCount(7)).toBe('7');
-    expect(groupedCount(999)).toBe('999');
-    expect(groupedCount(1000)).toBe('1,000');
-    expect(groupedCount(963840)).toBe('963,840');
-    expect(groupedCount(1000000)).toBe('1,000,000');
   });
   it('writes an estimated total to two figures, never below the rows already shown', () => {
     expect(estimatedCount(9039)).toBe('9,000');

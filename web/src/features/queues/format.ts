@@ -1,3 +1,5 @@
+import { groupedCount } from '../../../../shared/grouped-count';
+
 /** How queue tables write calendar dates (product: screens.md#formats: DD/MM/YYYY); moments go through lib/time.tsx. */
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -14,15 +16,6 @@ export function calendarDate(ymd: string | null | undefined): string {
 
 export function telephone(code: string, number: string): string {
   return `+${code.replace(/^\+/, '')} ${number}`;
-}
-
-/**
- * A count as a queue writes it, its thousands grouped: "963,840". Grouped by hand, as shared/schemas/bulk-orders-texts.ts
- * does: the queue's footer is drawn with every page, and toLocaleString would start the browser's number formatting
- * (Intl) with it.
- */
-export function groupedCount(n: number): string {
-  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
 /**
