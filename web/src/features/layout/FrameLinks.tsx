@@ -1,5 +1,6 @@
 /** The admin frame's links to the screens: a sidebar line and a dashboard tile, each a router NavLink with its count. */
 import { NavLink } from 'react-router';
+import { useLinkClickAsTransition } from '../../lib/link-click-as-transition';
 
 interface FrameLinkProps {
   to: string;
@@ -11,8 +12,9 @@ interface FrameLinkProps {
 
 /** A sidebar line: current only at its own address. */
 export function SidebarLink({ to, label, count, countKey }: FrameLinkProps) {
+  const onClick = useLinkClickAsTransition(to);
   return (
-    <NavLink to={to} end className="nav-link d-flex justify-content-between align-items-center">
+    <NavLink to={to} end onClick={onClick} className="nav-link d-flex justify-content-between align-items-center">
       <span>{label}</span>
       {countKey ? (
         <span className="badge rounded-pill text-bg-secondary" data-count={countKey}>
@@ -29,8 +31,9 @@ export type TileUrgency =
 
 /** A dashboard tile: current at its address and below it. */
 export function DashboardTile({ to, label, count, countKey, urgency }: FrameLinkProps & { urgency: TileUrgency }) {
+  const onClick = useLinkClickAsTransition(to);
   return (
-    <NavLink to={to} className="tile card text-decoration-none" data-count={countKey}>
+    <NavLink to={to} onClick={onClick} className="tile card text-decoration-none" data-count={countKey}>
       <div className="card-body">
         <div className="tile-count">{count ?? '…'}</div>
         <div className="tile-label">{label}</div>

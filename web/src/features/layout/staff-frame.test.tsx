@@ -112,3 +112,26 @@ describe('a link followed on intent', () => {
     }
   });
 });
+
+describe('a screen whose answer is slow', () => {
+  it('keeps the screen that was, with a bar saying the page loads, until the followed link has its answer', async () => {
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    server.use(
+      http.get('/api/admin/get-orders-list/:folder', async ({ params }) => {
+        if (params.folder === 'orderHistory') await answered;
+        return ok([], { totalRecords: 0 });
+      }),
+    );
+    const { user, location } = await renderStaffApp('/admin', { as: 'Manager' });
+    expect(await screen.findByRole('heading', { name: 'New Order' })).toBeInTheDocument();
+    const sidebar = screen.getByRole('navigation', { name: 'Main' });
+    await user.click(within(sidebar).getByRole('link', { name: /^Order History/ }));
+    expect(await screen.findByRole('progressbar', { name: 'Loading the page' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'New Order' })).toBeInTheDocument();
+    expect(location()).toBe('/admin');
+    answer();
+    expect(await screen.findByRole('heading', { name: 'Order History' })).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar', { name: 'Loading the page' })).not.toBeInTheDocument();
+  });
+});

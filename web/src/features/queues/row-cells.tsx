@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { OrderListRow } from '../../../../shared/schemas/order-list';
 import { paths } from '../../lib/paths';
+import { useLinkClickAsTransition } from '../../lib/link-click-as-transition';
 import { TruncatedText } from './TruncatedText';
 
 export const fullName = (row: Pick<OrderListRow, 'given_name' | 'surname'>) => `${row.given_name} ${row.surname}`;
@@ -62,13 +63,7 @@ export function RowActions({
 }) {
   return (
     <div className="queue-row-actions" data-card-actions>
-      <Link
-        to={paths.admin.viewOrder(row.order_id)}
-        className={`btn btn-sm ${row.assigned_to_id !== null ? 'btn-secondary' : 'btn-primary'}`}
-        title={row.assign_to ? `Assigned to ${row.assign_to}` : undefined}
-      >
-        View
-      </Link>
+      <ViewOrderLink row={row} />
       {children}
       {onDelete ? (
         <button type="button" className="btn btn-sm btn-outline-danger" onClick={onDelete}>
@@ -95,5 +90,21 @@ export function RowActionsCell({
         {children}
       </RowActions>
     </td>
+  );
+}
+
+/** The row's View: the order's page, by a router link whose click starts as a transition (lib/link-click-as-transition.ts). */
+function ViewOrderLink({ row }: { row: OrderListRow }) {
+  const to = paths.admin.viewOrder(row.order_id);
+  const onClick = useLinkClickAsTransition(to);
+  return (
+    <Link
+      to={to}
+      onClick={onClick}
+      className={`btn btn-sm ${row.assigned_to_id !== null ? 'btn-secondary' : 'btn-primary'}`}
+      title={row.assign_to ? `Assigned to ${row.assign_to}` : undefined}
+    >
+      View
+    </Link>
   );
 }
