@@ -172,7 +172,8 @@ export async function screenshot(page: Page, name: string, { fullPage = true }: 
 
 /** A dashboard tile's count (`field`: a folder-count field such as newOrdersCount). */
 export const tile = (page: Page, field: string) => page.locator(`.dashboard-tiles [data-count="${field}"] .tile-count`);
-export const tileNumber = async (page: Page, field: string) => Number(await tile(page, field).textContent());
+export const tileNumber = async (page: Page, field: string) =>
+  Number((await tile(page, field).textContent())?.replaceAll(',', ''));
 /** The queue table's row of one order (its Order Id cell). */
 export const orderRow = (page: Page, orderId: number) =>
   page.locator('tbody tr').filter({ has: page.locator('td:nth-child(2)', { hasText: new RegExp(`^${orderId}$`) }) });

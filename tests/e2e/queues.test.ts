@@ -49,7 +49,7 @@ describe('order queues in the browser', () => {
     const firstRow = page.locator('tbody tr').first();
     await firstRow.locator('td:nth-child(2)').waitFor();
     const orderId = Number(await firstRow.locator('td:nth-child(2)').textContent());
-    await expect.poll(() => tile(page, 'newOrdersCount').textContent()).toMatch(/^\d+$/);
+    await expect.poll(() => tile(page, 'newOrdersCount').textContent()).toMatch(/^[\d,]+$/);
     const newBefore = await tileNumber(page, 'newOrdersCount');
     const myBefore = await tileNumber(page, 'myOrdersCount');
 

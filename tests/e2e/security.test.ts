@@ -12,6 +12,7 @@ import { sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { selectRows } from '../../server/db/client';
 import { TEST_PASSWORD } from '../../server/test/helper';
+import { groupedCount } from '../../shared/grouped-count';
 import { launchBrowser, newPage, screenshot, signIn, startServer, type E2EServer } from './harness';
 
 let server: E2EServer;
@@ -97,14 +98,14 @@ describe('signing in', () => {
       'completedOrdersCount',
     ]) {
       const tile = page.locator(`.dashboard-tiles [data-count="${field}"] .tile-count`);
-      await expect.poll(() => tile.textContent()).toBe(String(expected[field]));
+      await expect.poll(() => tile.textContent()).toBe(groupedCount(expected[field]!));
     }
     await expect
       .poll(() => page.locator('.admin-sidebar [data-count="awaitingOrdersCount"]').textContent())
-      .toBe(String(expected.awaitingOrdersCount));
+      .toBe(groupedCount(expected.awaitingOrdersCount!));
     await expect
       .poll(() => page.locator('.admin-sidebar [data-count="allOrdersCount"]').textContent())
-      .toBe(String(expected.allOrdersCount));
+      .toBe(groupedCount(expected.allOrdersCount!));
     const links = await page.locator('.admin-sidebar .nav-link > span:first-child').allTextContents();
     expect(links).toContain('Order History');
     expect(links).toContain('Change Password');
@@ -118,7 +119,7 @@ describe('signing in', () => {
     await page.locator('.dashboard-tiles [data-count="pendingOrdersCount"]').click();
     await expect
       .poll(() => page.locator('.dashboard-tiles [data-count="pendingOrdersCount"] .tile-count').textContent())
-      .toBe(String(expected.pendingOrdersCount! + 1));
+      .toBe(groupedCount(expected.pendingOrdersCount! + 1));
 
     await page.getByRole('link', { name: 'Change Password' }).click();
     await page.getByText('This screen could not be loaded').waitFor();
@@ -206,7 +207,10 @@ describe('signing in', () => {
       await setUpTwoFactor(page);
       await page.getByRole('button', { name: 'I have saved my codes' }).click();
       await page.waitForURL(`${server.baseUrl}/admin`);
-      await page.locator('.tile[data-count="newOrdersCount"] .tile-count').filter({ hasText: /^\d+$/ }).waitFor();
+      await page
+        .locator('.tile[data-count="newOrdersCount"] .tile-count')
+        .filter({ hasText: /^[\d,]+$/ })
+        .waitFor();
       await context.close();
 
       // The Admin sees the member's second factor on, and the event that turned it on.

@@ -1,5 +1,6 @@
 /** The admin frame's links to the screens: a sidebar line and a dashboard tile, each a router NavLink with its count. */
 import { NavLink } from 'react-router';
+import { groupedCount } from '../../../../shared/grouped-count';
 import { useLinkClickAsTransition } from '../../lib/link-click-as-transition';
 
 interface FrameLinkProps {
@@ -18,7 +19,7 @@ export function SidebarLink({ to, label, count, countKey }: FrameLinkProps) {
       <span>{label}</span>
       {countKey ? (
         <span className="badge rounded-pill text-bg-secondary" data-count={countKey}>
-          {count ?? '…'}
+          {count === undefined ? '…' : groupedCount(count)}
         </span>
       ) : null}
     </NavLink>
@@ -35,7 +36,7 @@ export function DashboardTile({ to, label, count, countKey, urgency }: FrameLink
   return (
     <NavLink to={to} onClick={onClick} className="tile card text-decoration-none" data-count={countKey}>
       <div className="card-body">
-        <div className="tile-count">{count ?? '…'}</div>
+        <div className="tile-count">{count === undefined ? '…' : groupedCount(count)}</div>
         <div className="tile-label">{label}</div>
         {urgency?.kind === 'figure' ? (
           <div

@@ -27,7 +27,7 @@ describe('the staff frame', () => {
     await renderStaffApp('/admin', { as: 'Team' });
     expect(await screen.findByRole('button', { name: 'Welcome Tia Team' })).toBeInTheDocument();
     const sidebar = screen.getByRole('navigation', { name: 'Main' });
-    expect(await within(sidebar).findByRole('link', { name: /^Order History\s*1234$/ })).toBeInTheDocument();
+    expect(await within(sidebar).findByRole('link', { name: /^Order History\s*1,234$/ })).toBeInTheDocument();
     expect(within(sidebar).getByRole('link', { name: /^Awaiting Customer\s*4$/ })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /^2\s*My Orders/ })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /^57\s*New Orders/ })).toBeInTheDocument();
