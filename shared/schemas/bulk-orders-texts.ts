@@ -12,7 +12,7 @@ export type BulkAction = (typeof BULK_ACTIONS)[number];
 
 export const tooManyMessage = `At most ${groupedCount(BULK_MAX_ORDERS)} orders can be changed at once; narrow the filter and try again.`;
 
-const plural = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'order' : 'orders'}`;
+const plural = (n: number) => `${groupedCount(n)} ${n === 1 ? 'order' : 'orders'}`;
 
 /** The one line the answer's message and the web's summary say ("Moved 35 orders to Pending; 2 refused."). */
 export function bulkSummary(action: BulkAction, done: number, refused: number, what: string): string {

@@ -2,6 +2,7 @@
  * Exports' formats, limit and header, zod-free: a queue screen's Export menu needs the header when it loads, and
  * order-export.ts builds schemas (docs/decisions/0035). The server imports them from here too.
  */
+import { groupedCount } from '../grouped-count';
 
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -12,7 +13,7 @@ export type ExportFormat = (typeof EXPORT_FORMATS)[number];
  */
 export const EXPORT_MAX_ROWS = 1_000_000;
 export const exportLimitMessage = (rows: number, max = EXPORT_MAX_ROWS) =>
-  `This export would hold ${rows.toLocaleString('en-US')} rows; an export holds at most ${max.toLocaleString('en-US')}. ` +
+  `This export would hold ${groupedCount(rows)} rows; an export holds at most ${groupedCount(max)}. ` +
   'Narrow the search or filters (for example an order date range) and export in parts.';
 
 /** The header with the number of rows the file will hold (counted in the same snapshot as the rows). */

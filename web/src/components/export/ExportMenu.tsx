@@ -5,6 +5,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { Button, Dropdown, ProgressBar } from 'react-bootstrap';
+import { groupedCount } from '../../../../shared/grouped-count';
 import type { ExportFormat, ExportKind } from '../../../../shared/schemas/order-export-texts';
 import { errorMessage } from '../../lib/api';
 import { LazyDropdown } from '../LazyDropdown';
@@ -24,8 +25,6 @@ const FORMATS: { format: ExportFormat; text: string }[] = [
   { format: 'csv', text: 'CSV' },
   { format: 'xlsx', text: 'Excel (XLSX)' },
 ];
-
-const count = (n: number) => n.toLocaleString('en-US');
 
 export function ExportMenu({ kind, body, disabled, label }: ExportMenuProps) {
   const [progress, setProgress] = useState<(ExportProgress & { format: ExportFormat }) | null>(null);
@@ -47,7 +46,7 @@ export function ExportMenu({ kind, body, disabled, label }: ExportMenuProps) {
           onProgress: (p) => setProgress({ format, ...p }),
         },
       );
-      setMessage({ kind: 'done', text: `Exported ${count(rows)} ${rows === 1 ? 'row' : 'rows'}.` });
+      setMessage({ kind: 'done', text: `Exported ${groupedCount(rows)} ${rows === 1 ? 'row' : 'rows'}.` });
     } catch (error) {
       if ((error as Error).name !== 'AbortError') setMessage({ kind: 'error', text: errorMessage(error) });
     } finally {
@@ -73,7 +72,9 @@ export function ExportMenu({ kind, body, disabled, label }: ExportMenuProps) {
             <ProgressBar now={percent} animated={progress.total === null} aria-label="Export progress" />
           </ProgressBar>
           <span className="text-nowrap" data-testid="export-progress">
-            {progress.total === null ? 'Preparing…' : `${count(progress.received)} of ${count(progress.total)} rows`}
+            {progress.total === null
+              ? 'Preparing…'
+              : `${groupedCount(progress.received)} of ${groupedCount(progress.total)} rows`}
           </span>
           <Button size="sm" variant="link" className="p-0" onClick={() => abort.current?.abort()}>
             Cancel

@@ -11,6 +11,9 @@ interface FrameLinkProps {
   count: number | undefined;
 }
 
+/** A link's count as it shows: "…" while the counts load. */
+const countText = (count: number | undefined) => (count === undefined ? '…' : groupedCount(count));
+
 /** A sidebar line: current only at its own address. */
 export function SidebarLink({ to, label, count, countKey }: FrameLinkProps) {
   const onClick = useLinkClickAsTransition(to);
@@ -19,7 +22,7 @@ export function SidebarLink({ to, label, count, countKey }: FrameLinkProps) {
       <span>{label}</span>
       {countKey ? (
         <span className="badge rounded-pill text-bg-secondary" data-count={countKey}>
-          {count === undefined ? '…' : groupedCount(count)}
+          {countText(count)}
         </span>
       ) : null}
     </NavLink>
@@ -36,7 +39,7 @@ export function DashboardTile({ to, label, count, countKey, urgency }: FrameLink
   return (
     <NavLink to={to} onClick={onClick} className="tile card text-decoration-none" data-count={countKey}>
       <div className="card-body">
-        <div className="tile-count">{count === undefined ? '…' : groupedCount(count)}</div>
+        <div className="tile-count">{countText(count)}</div>
         <div className="tile-label">{label}</div>
         {urgency?.kind === 'figure' ? (
           <div

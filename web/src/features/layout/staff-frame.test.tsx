@@ -113,6 +113,20 @@ describe('a link followed on intent', () => {
   });
 });
 
+describe('a link clicked with a modifier', () => {
+  it('is left to the browser (a new tab): the app stays where it is', async () => {
+    server.use(anyQueue);
+    const { user, location } = await renderStaffApp('/admin', { as: 'Manager' });
+    expect(await screen.findByRole('heading', { name: 'New Order' })).toBeInTheDocument();
+    const sidebar = screen.getByRole('navigation', { name: 'Main' });
+    await user.keyboard('{Control>}');
+    await user.click(within(sidebar).getByRole('link', { name: /^Order History/ }));
+    await user.keyboard('{/Control}');
+    expect(location()).toBe('/admin');
+    expect(screen.getByRole('heading', { name: 'New Order' })).toBeInTheDocument();
+  });
+});
+
 describe('a screen whose answer is slow', () => {
   it('keeps the screen that was, with a bar saying the page loads, until the followed link has its answer', async () => {
     let answer = () => {};

@@ -9,6 +9,7 @@ import { Form } from 'react-bootstrap';
 import { toast } from 'react-toastify';
 import { staffZoneHeading, StaffTime } from '../../lib/time';
 import { PROCESSING_LOG_PAGE_SIZES } from '../../../../shared/schemas/reports-texts';
+import { groupedCount } from '../../../../shared/grouped-count';
 import { ApiError, NETWORK_ERROR } from '../../lib/api';
 import { paths } from '../../lib/paths';
 import { PageHeader } from '../../components/PageHeader';
@@ -142,7 +143,7 @@ function ProcessingLogs() {
                   ? query.isPending
                     ? ''
                     : 'No records found'
-                  : `Showing ${firstRow} to ${lastRow} of ${total.toLocaleString('en-US')}${query.data?.totalCapped ? '+' : ''} entries`}
+                  : `Showing ${groupedCount(firstRow)} to ${groupedCount(lastRow)} of ${groupedCount(total)}${query.data?.totalCapped ? '+' : ''} entries`}
               </span>
             </div>
             <Pagination page={page} pageCount={pageCount} onChange={(p) => update({ page: p })} />

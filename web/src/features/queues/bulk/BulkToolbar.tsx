@@ -9,6 +9,7 @@ import { Button, Dropdown } from 'react-bootstrap';
 import { LazyDropdown } from '../../../components/LazyDropdown';
 import { MOVE_TARGETS, STATUS_FOLDERS, statusLabel, type ProcessStatus } from '../../../../../shared/orders';
 import { can } from '../../../../../shared/roles';
+import { groupedCount } from '../../../../../shared/grouped-count';
 import { BULK_MAX_ORDERS, bulkQuestion, type BulkAction } from '../../../../../shared/schemas/bulk-orders-texts';
 import type { OrderListRow } from '../../../../../shared/schemas/order-list';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
@@ -42,8 +43,6 @@ type Pending = {
   status?: Exclude<ProcessStatus, 'Deleted'>;
   assignee?: { id: number; name: string };
 };
-
-const count = (n: number) => n.toLocaleString('en-US');
 
 export function BulkToolbar({
   view,
@@ -114,7 +113,9 @@ export function BulkToolbar({
           aria-label="Bulk actions"
         >
           <span className="small fw-semibold" role="status">
-            {scopeAll ? `All ${count(total)} matching orders selected` : `${count(selected.size)} selected`}
+            {scopeAll
+              ? `All ${groupedCount(total)} matching orders selected`
+              : `${groupedCount(selected.size)} selected`}
           </span>
           {moreThanPage && totalEstimated ? (
             <span className="small text-muted">
@@ -127,19 +128,19 @@ export function BulkToolbar({
           ) : null}
           {moreThanPage && !scopeAll && !tooMany && !totalEstimated ? (
             <Button variant="link" size="sm" className="p-0" onClick={() => setAll(true)}>
-              Select all {count(total)} matching the filter
+              Select all {groupedCount(total)} matching the filter
             </Button>
           ) : null}
           {moreThanPage && !scopeAll && tooMany && !totalEstimated ? (
             <span className="small text-muted">
-              {count(total)}
-              {totalCapped ? '+' : ''} orders match; at most {count(BULK_MAX_ORDERS)} can be changed at once. Narrow the
-              filter to change them all.
+              {groupedCount(total)}
+              {totalCapped ? '+' : ''} orders match; at most {groupedCount(BULK_MAX_ORDERS)} can be changed at once.
+              Narrow the filter to change them all.
             </span>
           ) : null}
           {scopeAll ? (
             <Button variant="link" size="sm" className="p-0" onClick={() => setAll(false)}>
-              Only this page ({count(selected.size)})
+              Only this page ({groupedCount(selected.size)})
             </Button>
           ) : null}
           {mayMove ? (
