@@ -12,17 +12,18 @@ export type BulkAction = (typeof BULK_ACTIONS)[number];
 
 export const tooManyMessage = `At most ${groupedCount(BULK_MAX_ORDERS)} orders can be changed at once; narrow the filter and try again.`;
 
-const plural = (n: number) => `${groupedCount(n)} ${n === 1 ? 'order' : 'orders'}`;
+/** A number of orders as the bulk sentences say it: "1 order", "5,000 orders". */
+export const ordersPhrase = (n: number) => `${groupedCount(n)} ${n === 1 ? 'order' : 'orders'}`;
 
 /** The one line the answer's message and the web's summary say ("Moved 35 orders to Pending; 2 refused."). */
 export function bulkSummary(action: BulkAction, done: number, refused: number, what: string): string {
   const verb = action === 'move' ? 'Moved' : action === 'assign' ? 'Assigned' : 'Deleted';
-  const head = `${verb} ${plural(done)}${what ? ` ${what}` : ''}`;
-  return refused ? `${head}; ${refused.toLocaleString('en-US')} refused.` : `${head}.`;
+  const head = `${verb} ${ordersPhrase(done)}${what ? ` ${what}` : ''}`;
+  return refused ? `${head}; ${groupedCount(refused)} refused.` : `${head}.`;
 }
 
 /** The confirmation's question ("Move 37 orders to Pending?"). */
 export function bulkQuestion(action: BulkAction, count: number, what: string): string {
   const verb = action === 'move' ? 'Move' : action === 'assign' ? 'Assign' : 'Delete';
-  return `${verb} ${plural(count)}${what ? ` ${what}` : ''}?`;
+  return `${verb} ${ordersPhrase(count)}${what ? ` ${what}` : ''}?`;
 }

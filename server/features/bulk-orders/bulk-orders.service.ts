@@ -19,7 +19,7 @@ import {
   type BulkOutcome,
   type BulkResult,
 } from '../../../shared/schemas/bulk-orders';
-import { BULK_MAX_ORDERS, bulkSummary, type BulkAction } from '../../../shared/schemas/bulk-orders-texts';
+import { BULK_MAX_ORDERS, bulkSummary, ordersPhrase, type BulkAction } from '../../../shared/schemas/bulk-orders-texts';
 import { changingOrders, folderPredicate, utcToday, assertMayReadFolder, queueViewOrderIds } from '../queue-engine';
 import {
   moveOrders,
@@ -33,7 +33,6 @@ import {
 } from '../orders';
 
 const CLOSED = new Set<string>(CLOSED_STATUSES);
-const count = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'order' : 'orders'}`;
 
 const assigneeSchema = z.object({ id: z.number(), name: z.string() });
 
@@ -138,12 +137,12 @@ export async function bulkOrders(
       ids = await matchingIds(tx, staff, body.all, today, passportIndexes);
       if (ids.length > BULK_MAX_ORDERS) {
         throw new BadRequestError(
-          `More than ${count(BULK_MAX_ORDERS)} match; at most ${count(BULK_MAX_ORDERS)} can be changed at once. Narrow the filter and try again. Nothing was changed.`,
+          `More than ${ordersPhrase(BULK_MAX_ORDERS)} match; at most ${ordersPhrase(BULK_MAX_ORDERS)} can be changed at once. Narrow the filter and try again. Nothing was changed.`,
         );
       }
       if (ids.length !== body.expectedCount) {
         throw new ConflictError(
-          `${ids.length === 0 ? 'No order matches' : `${count(ids.length)} ${ids.length === 1 ? 'matches' : 'match'}`} now, not the ${count(body.expectedCount!)} you confirmed. Nothing was changed; check the list and confirm again.`,
+          `${ids.length === 0 ? 'No order matches' : `${ordersPhrase(ids.length)} ${ids.length === 1 ? 'matches' : 'match'}`} now, not the ${ordersPhrase(body.expectedCount!)} you confirmed. Nothing was changed; check the list and confirm again.`,
         );
       }
     } else {
