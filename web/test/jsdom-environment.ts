@@ -1,6 +1,6 @@
 /**
  * The web project's test environment: Vitest's jsdom environment, with Node's own Blob, File and FormData left on the
- * global instead of jsdom's.
+ * global instead of jsdom's, and Node's FormData taught to read a form the way a browser's does.
  *
  * A screen's requests and answers go through Node's fetch (its Request and Response, answered by the request mock).
  * Since Node 24 (undici 7), Node's fetch makes the blobs and files it hands out (`response.blob()`,
@@ -10,22 +10,38 @@
  * has no `text()`. With Node's, the file a test makes, the FormData a screen sends it in and the blob an answer reads
  * as are of one kind on both Node versions, as in a browser (and the file keeps its name on its way to the mock).
  *
- * What it costs: jsdom's own interfaces take only jsdom's blobs and forms. Node's FormData cannot read a form
- * (`new FormData(form)`), and jsdom's FileReader cannot read Node's blobs (they have `text()` and `arrayBuffer()`
- * instead). A test that needs jsdom's takes it from `jsdom.window` (Vitest's `jsdom` global, typed by `vitest/jsdom`).
+ * Node's FormData takes no form, but screens need it to: React reads a form into `new FormData(form, submitter)`
+ * whenever a submit handler starts a transition (the form's pending status), and a test may read what a form would
+ * post. So the global FormData is Node's, extended to copy a form's entries from jsdom's reading of it. A form's
+ * text fields come across as they are; a file field (jsdom's File, which Node's fetch cannot send) is refused with a
+ * message, since no screen sends a form's files that way: uploads build their FormData from the chosen File.
+ *
+ * What it still costs: jsdom's FileReader cannot read Node's blobs (they have `text()` and `arrayBuffer()` instead).
  */
 import { builtinEnvironments, type Environment } from 'vitest/runtime';
-
-const NODE_BODY_CLASSES = ['Blob', 'File', 'FormData'] as const;
 
 export default {
   name: 'jsdom-with-node-bodies',
   viteEnvironment: 'client',
   async setup(global: typeof globalThis, options) {
     // Node's, read before the jsdom environment puts jsdom's on the global.
-    const node = Object.fromEntries(NODE_BODY_CLASSES.map((name) => [name, global[name]]));
+    const { Blob, File, FormData: NodeFormData } = global;
     const jsdom = await builtinEnvironments.jsdom.setup(global, options);
-    Object.assign(global, node);
+    const JsdomFormData = global.FormData;
+
+    class FormDataThatReadsForms extends NodeFormData {
+      constructor(form?: HTMLFormElement, submitter?: HTMLElement | null) {
+        super();
+        if (form === undefined) return;
+        for (const [name, value] of new JsdomFormData(form, submitter)) {
+          if (typeof value !== 'string')
+            throw new TypeError(`FormData(form): the file field "${name}" cannot be read in screen tests`);
+          this.append(name, value);
+        }
+      }
+    }
+
+    Object.assign(global, { Blob, File, FormData: FormDataThatReadsForms });
     return { teardown: (g) => jsdom.teardown(g) };
   },
 } satisfies Environment;

@@ -4,7 +4,6 @@
  * search and filters with the format; the run's rows so far show with Cancel, which cancels the run on the server;
  * a refusal says why.
  */
-/// <reference types="vitest/jsdom" />
 import { http } from 'msw';
 import { beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { z } from 'zod';
@@ -45,8 +44,7 @@ function captureForms(): PostedForm[] {
     posted.push({
       action: new URL(this.action).pathname,
       target: this.target,
-      // jsdom's FormData reads a form; the global one is Node's, which does not (web/test/jsdom-environment.ts).
-      fields: Object.fromEntries(new jsdom.window.FormData(this) as unknown as Iterable<[string, string]>),
+      fields: Object.fromEntries(new FormData(this)) as Record<string, string>,
     });
   });
   onTestFinished(() => submit.mockRestore());
