@@ -1,5 +1,5 @@
 import { startTransition, useCallback, type MouseEvent } from 'react';
-import { useLinkClickHandler, type To } from 'react-router';
+import { useLinkClickHandler, useNavigate, type To } from 'react-router';
 
 /**
  * A router link's click whose navigation starts as a transition, for the links staff follow all day (the frame's
@@ -26,5 +26,21 @@ export function useLinkClickAsTransition(to: To) {
       });
     },
     [followLink],
+  );
+}
+
+/**
+ * The router's navigate, started as a transition for the same reason, where a key or an answer leads to a link's
+ * place (a queue row's Enter, Work next's order). The same rule holds: the callback returns nothing.
+ */
+export function useNavigateAsTransition() {
+  const navigate = useNavigate();
+  return useCallback(
+    (to: To) => {
+      startTransition(() => {
+        void navigate(to);
+      });
+    },
+    [navigate],
   );
 }

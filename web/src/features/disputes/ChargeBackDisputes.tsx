@@ -12,6 +12,7 @@ import { can } from '../../../../shared/roles';
 import { errorMessage } from '../../lib/api';
 import { useAuth } from '../../lib/auth-context';
 import { paths } from '../../lib/paths';
+import { OrderPageLink } from '../../components/OrderPageLink';
 import { StaffTime } from '../../lib/time';
 import { useChargeBackDisputes, useDisputesFollowLive, useLinkDispute, useUnmatchedDisputes } from './api/disputes';
 import './disputes.css';
@@ -65,7 +66,7 @@ export function ChargeBackDisputes() {
                   return (
                     <tr key={d.id} className={urgency ? `dispute-due-${urgency.level}` : undefined}>
                       <td>
-                        <Link to={paths.admin.viewOrder(d.order_id!)}>{d.order_id}</Link>
+                        <OrderPageLink orderId={d.order_id!}>{d.order_id}</OrderPageLink>
                       </td>
                       <td>{d.customer_name ?? '-'}</td>
                       <td>{d.gateway_label}</td>

@@ -6,7 +6,8 @@
  */
 import { Suspense, useCallback, useMemo, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useLocation, useMatches, useNavigate, useNavigation } from 'react-router';
+import { Link, useLocation, useMatches, useNavigation } from 'react-router';
+import { useNavigateAsTransition } from '../../lib/link-click-as-transition';
 import { Button, Form } from 'react-bootstrap';
 import { folderDeclaration, type Folder } from '../../../../shared/folders';
 import { can } from '../../../../shared/roles';
@@ -110,7 +111,7 @@ export function QueuePage({ folder, title }: { folder: Folder; title: string }) 
   const ask = (kind: QueueAction) => queueActions.ask(kind, [...selected]);
 
   // Work next, arrival urgency and its sort, keyboard.
-  const navigate = useNavigate();
+  const navigate = useNavigateAsTransition();
   const searchRef = useRef<HTMLInputElement>(null);
   const tableRef = useRef<HTMLDivElement>(null);
   const workNext = useWorkNext(folder);
@@ -128,7 +129,7 @@ export function QueuePage({ folder, title }: { folder: Folder; title: string }) 
     searchRef,
     tableRef,
     onOpen: (i) => {
-      if (rows[i]) void navigate(paths.admin.viewOrder(rows[i].order_id));
+      if (rows[i]) navigate(paths.admin.viewOrder(rows[i].order_id));
     },
     onToggle: (i) => {
       if (rows[i]) toggle(rows[i].order_id);

@@ -10,7 +10,7 @@ import type { WorkNextResult } from '../../../../shared/schemas/work-next';
 import { WORK_NEXT_FOLDERS, type WorkNextFolder } from '../../../../shared/schemas/work-next-texts';
 import { api, errorMessage } from '../../lib/api';
 import { useRefreshAfterChange } from '../live';
-import { useNavigate } from 'react-router';
+import { useNavigateAsTransition } from '../../lib/link-click-as-transition';
 import { paths } from '../../lib/paths';
 
 const hasWorkNext = (folder: Folder): folder is WorkNextFolder =>
@@ -24,7 +24,7 @@ export interface WorkNext {
 /** Work next for this queue, or undefined where the queue has none. */
 export function useWorkNext(folder: Folder): WorkNext | undefined {
   const refresh = useRefreshAfterChange();
-  const navigate = useNavigate();
+  const navigate = useNavigateAsTransition();
   const mutation = useMutation({
     mutationFn: (folderName: WorkNextFolder) => api.post<WorkNextResult>('admin/work-next', { folderName }),
     onSettled: refresh,
@@ -35,7 +35,7 @@ export function useWorkNext(folder: Folder): WorkNext | undefined {
     mutation.mutate(folder, {
       onSuccess: (answer) => {
         if (answer.data.orderId === null) toast.info(answer.message);
-        else void navigate(paths.admin.viewOrder(answer.data.orderId));
+        else navigate(paths.admin.viewOrder(answer.data.orderId));
       },
       onError: (error) => {
         toast.error(errorMessage(error));

@@ -210,6 +210,31 @@ describe('paging', () => {
     expect(location()).toBe('/admin/completed-order?limit=all');
     expect(Number(requests.lists.at(-1)?.get('limit'))).toBeGreaterThanOrEqual(37);
   });
+
+  it('a page whose rows are slow stays as it was, with a bar saying the page loads, until they come', async () => {
+    const rows = orderRows(20);
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    answerList('orderHistory', async (query) => {
+      const page = Number(query.get('page') ?? 1);
+      if (page === 2) await answered;
+      return okChecked(orderListRowSchema.array(), rows.slice((page - 1) * 10, page * 10), {
+        totalRecords: 20,
+        totalCapped: false,
+        totalEstimated: false,
+      });
+    });
+    const { user, location } = await renderStaffApp('/admin/order-history', { as: 'Team' });
+    await screen.findByText('Showing 1 to 10 of 20 entries');
+
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    expect(await screen.findByRole('progressbar', { name: 'Loading the page' })).toBeInTheDocument();
+    expect(screen.getByText('Showing 1 to 10 of 20 entries')).toBeInTheDocument();
+    answer();
+    expect(await screen.findByText('Showing 11 to 20 of 20 entries')).toBeInTheDocument();
+    expect(location()).toBe('/admin/order-history?page=2');
+    expect(screen.queryByRole('progressbar', { name: 'Loading the page' })).not.toBeInTheDocument();
+  });
 });
 
 describe('the search', () => {

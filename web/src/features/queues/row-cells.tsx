@@ -4,10 +4,8 @@
  * (the full text on hover and keyboard focus: TruncatedText); the Action cell stays at the table's right edge.
  */
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import type { OrderListRow } from '../../../../shared/schemas/order-list';
-import { paths } from '../../lib/paths';
-import { useLinkClickAsTransition } from '../../lib/link-click-as-transition';
+import { OrderPageLink } from '../../components/OrderPageLink';
 import { TruncatedText } from './TruncatedText';
 
 export const fullName = (row: Pick<OrderListRow, 'given_name' | 'surname'>) => `${row.given_name} ${row.surname}`;
@@ -93,18 +91,15 @@ export function RowActionsCell({
   );
 }
 
-/** The row's View: the order's page, by a router link whose click starts as a transition (lib/link-click-as-transition.ts). */
+/** The row's View: the order's page; grey when the order is assigned, saying to whom on hover. */
 function ViewOrderLink({ row }: { row: OrderListRow }) {
-  const to = paths.admin.viewOrder(row.order_id);
-  const onClick = useLinkClickAsTransition(to);
   return (
-    <Link
-      to={to}
-      onClick={onClick}
+    <OrderPageLink
+      orderId={row.order_id}
       className={`btn btn-sm ${row.assigned_to_id !== null ? 'btn-secondary' : 'btn-primary'}`}
       title={row.assign_to ? `Assigned to ${row.assign_to}` : undefined}
     >
       View
-    </Link>
+    </OrderPageLink>
   );
 }

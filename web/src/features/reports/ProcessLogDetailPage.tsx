@@ -4,14 +4,14 @@
  * the step catalog narrows the groups (product: orders.md#step-names).
  */
 import { useEffect, useMemo } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { Button } from 'react-bootstrap';
 import { toast } from 'react-toastify';
 import { staffZoneHeading, StaffTime } from '../../lib/time';
 import { decodeOrderId } from '../../../../shared/ids';
 import type { ProcessLog } from '../../../../shared/schemas/reports';
 import { ApiError, NETWORK_ERROR } from '../../lib/api';
-import { paths } from '../../lib/paths';
+import { OrderPageLink } from '../../components/OrderPageLink';
 import { PageHeader } from '../../components/PageHeader';
 import { StepTopicFilter, useStepTopic } from '../../components/StepTopicFilter';
 import { RequirePermission } from '../../components/RequirePermission';
@@ -55,9 +55,9 @@ function ProcessLogDetail() {
         <div className="card-header bg-white d-flex flex-wrap gap-2 justify-content-between">
           <span className="fw-semibold">Order {orderId ?? encoded}</span>
           {orderId !== null ? (
-            <Link to={paths.admin.viewOrder(orderId)} className="small">
+            <OrderPageLink orderId={orderId} className="small">
               Open the order
-            </Link>
+            </OrderPageLink>
           ) : null}
         </div>
         <div className="card-body">

@@ -1,9 +1,8 @@
 /** What a bulk request did: the summary line, and each refused order with its reason. */
-import { Link } from 'react-router';
 import { Button, Modal, Table } from 'react-bootstrap';
 import { LazyModal } from '../../../components/LazyModal';
 import type { BulkResult } from '../../../../../shared/schemas/bulk-orders';
-import { paths } from '../../../lib/paths';
+import { OrderPageLink } from '../../../components/OrderPageLink';
 
 export type BulkOutcomeView = { message: string; result: BulkResult } | { error: string };
 
@@ -41,7 +40,7 @@ export function BulkResultDialog({ outcome, onClose }: { outcome: BulkOutcomeVie
                   {refused.map((r) => (
                     <tr key={r.orderId}>
                       <td>
-                        <Link to={paths.admin.viewOrder(r.orderId)}>{r.orderId}</Link>
+                        <OrderPageLink orderId={r.orderId}>{r.orderId}</OrderPageLink>
                       </td>
                       <td>{r.reason}</td>
                     </tr>
