@@ -218,6 +218,7 @@ export async function lighthouseScores(builds: WebBuild[], t: BrowserTarget, run
   const only = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',');
   const pages = PAGES('', t).filter((p) => !only || only.some((word) => p.page.includes(word)));
   const results = new Map<string, LighthouseResult[]>();
+  const retried = new Map<string, string[]>();
   try {
     const sitting: Sitting = { browser, t, access: await customerAccess(builds[0]!.baseUrl, t) };
     await warmUp(sitting, builds, pages);
@@ -225,8 +226,14 @@ export async function lighthouseScores(builds: WebBuild[], t: BrowserTarget, run
       const inTurn = run % 2 ? [...builds].reverse() : builds;
       for (const spec of pages) {
         for (const build of inTurn) {
-          const lhr = await lighthouseOnce(sitting, chrome.port, build, spec);
           const key = `${build.name}\n${spec.page}`;
+          let lhr = await lighthouseOnce(sitting, chrome.port, build, spec);
+          // A run Lighthouse could not finish (its trace lost, say: it asks to be run again) is run once more: its 0
+          // would otherwise be a third of the median. The retry is said beside the page's figures.
+          if (lhr.runtimeError) {
+            retried.set(key, [...(retried.get(key) ?? []), `run ${run + 1}: ${lhr.runtimeError.code}`]);
+            lhr = await lighthouseOnce(sitting, chrome.port, build, spec);
+          }
           results.set(key, [...(results.get(key) ?? []), lhr]);
           // BENCH_LIGHTHOUSE_REPORTS=<folder>: each run's whole report (lighthouse's JSON), to read where the time goes.
           if (process.env.BENCH_LIGHTHOUSE_REPORTS) {
@@ -246,10 +253,11 @@ export async function lighthouseScores(builds: WebBuild[], t: BrowserTarget, run
       .filter((target) => pages.some((p) => p.page === target.page))
       .map((target) => {
         const lhrs = results.get(`${build.name}\n${target.page}`)!;
+        const retries = retried.get(`${build.name}\n${target.page}`) ?? [];
         const performance = median(lhrs.map((lhr) => scoreOf(lhr, 'performance')));
         const accessibility = median(lhrs.map((lhr) => scoreOf(lhr, 'accessibility')));
         const middle = lhrs.find((lhr) => scoreOf(lhr, 'performance') === performance)!;
-        // A run Lighthouse could not finish scores 0: said, so a median is not read without it.
+        // A run Lighthouse could not finish twice scores 0: said, so a median is not read without it.
         const failed = lhrs.flatMap((lhr, run) =>
           lhr.runtimeError ? [`run ${run + 1}: ${lhr.runtimeError.message}`] : [],
         );
@@ -265,7 +273,11 @@ export async function lighthouseScores(builds: WebBuild[], t: BrowserTarget, run
           })),
           goal: `performance >= ${target.performanceGoal}, accessibility 100`,
           met: performance >= target.performanceGoal && accessibility === 100,
-          audits: { ...auditsOf(middle), ...(failed.length ? { failedRuns: failed.join('; ') } : {}) },
+          audits: {
+            ...auditsOf(middle),
+            ...(retries.length ? { retriedRuns: retries.join('; ') } : {}),
+            ...(failed.length ? { failedRuns: failed.join('; ') } : {}),
+          },
         };
       }),
   );
@@ -298,6 +310,7 @@ export function describeLighthouse(scores: LighthouseScore[], comparison: Lighth
       (comparison.length ? '' : ` (goal ${s.goal}: ${s.met ? 'met' : 'NOT met'})`) +
       ` FCP ${s.audits.fcp} LCP ${s.audits.lcp} TBT ${s.audits.tbt} CLS ${s.audits.cls}` +
       (s.audits.accessibilityFailures ? ` | accessibility failures: ${s.audits.accessibilityFailures}` : '') +
+      (s.audits.retriedRuns ? ` | run again after ${s.audits.retriedRuns}` : '') +
       (s.audits.failedRuns ? ` | FAILED ${s.audits.failedRuns}` : ''),
   );
   return [
