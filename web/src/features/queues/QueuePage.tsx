@@ -21,6 +21,7 @@ import { SearchBox } from '../../components/SearchBox';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PageHeader } from '../../components/PageHeader';
 import { Pagination } from '../../components/Pagination';
+import { pageRowRange, showingEntries } from '../../components/shown-entries';
 import { useOrderPage } from './api/get-order-page';
 import { groupedCount } from '../../../../shared/grouped-count';
 import { estimatedCount } from './format';
@@ -153,8 +154,7 @@ export function QueuePage({ folder, title }: { folder: Folder; title: string }) 
   const goToPage = useCallback((p: number) => update({ page: p }), [update]);
 
   const pageCount = Math.max(1, Math.ceil(total / limit));
-  const firstRow = total === 0 ? 0 : (params.page - 1) * limit + 1;
-  const lastRow = Math.min(total, (params.page - 1) * limit + rows.length);
+  const { firstRow, lastRow } = pageRowRange(params.page, limit, rows.length, total);
   const { ask: askAbout } = queueActions;
   const deleteRow = useCallback((row: OrderListRow) => askAbout('delete', [row.order_id]), [askAbout]);
   const onDeleteRow = mayDelete ? deleteRow : undefined;
@@ -299,7 +299,12 @@ export function QueuePage({ folder, title }: { folder: Folder; title: string }) 
               <span className="text-muted" role="status">
                 {total === 0 && (data !== undefined || page.isError)
                   ? 'No records found'
-                  : `Showing ${groupedCount(firstRow)} to ${groupedCount(lastRow)} of ${estimated ? `about ${estimatedCount(total, lastRow)}` : groupedCount(total)}${data?.totalCapped ? '+' : ''} entries`}
+                  : showingEntries(
+                      firstRow,
+                      lastRow,
+                      estimated ? `about ${estimatedCount(total, lastRow)}` : groupedCount(total),
+                      !!data?.totalCapped,
+                    )}
               </span>
               {estimated ? (
                 <Button variant="link" size="sm" className="p-0 text-nowrap" disabled={counting} onClick={countExactly}>

@@ -6,8 +6,9 @@
  * total=exact: the filtered total counted exactly where the server would estimate it (product: folders.md#totals);
  * new filters drop it.
  */
-import { startTransition, useCallback, useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useLocation, useNavigation, useSearchParams } from 'react-router';
+import { navigateAsTransition } from '../../lib/link-click-as-transition';
 import type { OrderPageParams } from './api/get-order-page';
 import {
   ORDER_LIST_DEFAULT_LIMIT,
@@ -121,20 +122,15 @@ type ParamKey = 'page' | 'limit' | 'q' | 'month' | 'sort' | 'total';
 const latest = () => new URLSearchParams(window.location.search);
 
 /**
- * The queue's address as state; each change is a navigation, whose loader asks for the rows (app/screen-loaders.ts).
- * Each starts as a transition, as the everyday links' do (lib/link-click-as-transition.ts, decision 0065): the
- * navigation's loading state is drawn a moment after the click instead of within it, and not at all when the answer
- * is at hand. The callback returns nothing, so that loading state (the progress bar) still shows while rows load.
+ * The queue's address as state; each change is a navigation, whose loader asks for the rows (app/screen-loaders.ts),
+ * started as a transition as every staff navigation is (lib/link-click-as-transition.ts, decision 0066).
  */
 export function useQueueParams() {
   const [searchParams, setSearchParams] = useSearchParams();
   // One object per address: the screen's memoised parts (filter bar, export, pager) take it as a prop.
   const params = useMemo(() => parseQueueParams(searchParams), [searchParams]);
   const go = useCallback(
-    (next: URLSearchParams, replace: boolean) =>
-      startTransition(() => {
-        setSearchParams(next, { replace });
-      }),
+    (next: URLSearchParams, replace: boolean) => navigateAsTransition(() => setSearchParams(next, { replace })),
     [setSearchParams],
   );
   const update = useCallback(

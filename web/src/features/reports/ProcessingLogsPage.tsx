@@ -13,6 +13,7 @@ import { groupedCount } from '../../../../shared/grouped-count';
 import { ApiError, NETWORK_ERROR } from '../../lib/api';
 import { paths } from '../../lib/paths';
 import { PageHeader } from '../../components/PageHeader';
+import { pageRowRange, showingEntries } from '../../components/shown-entries';
 import { Pagination } from '../../components/Pagination';
 import { RequirePermission } from '../../components/RequirePermission';
 import { processingLogsRequest, useProcessingLogs } from './api/get-processing-logs';
@@ -42,8 +43,7 @@ function ProcessingLogs() {
   const rows = query.data?.rows ?? [];
   const total = query.data?.totalRecords ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / limit));
-  const firstRow = total === 0 ? 0 : (page - 1) * limit + 1;
-  const lastRow = Math.min(total, (page - 1) * limit + rows.length);
+  const { firstRow, lastRow } = pageRowRange(page, limit, rows.length, total);
 
   return (
     <>
@@ -143,7 +143,7 @@ function ProcessingLogs() {
                   ? query.isPending
                     ? ''
                     : 'No records found'
-                  : `Showing ${groupedCount(firstRow)} to ${groupedCount(lastRow)} of ${groupedCount(total)}${query.data?.totalCapped ? '+' : ''} entries`}
+                  : showingEntries(firstRow, lastRow, groupedCount(total), !!query.data?.totalCapped)}
               </span>
             </div>
             <Pagination page={page} pageCount={pageCount} onChange={(p) => update({ page: p })} />
